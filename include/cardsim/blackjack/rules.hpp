@@ -1,0 +1,94 @@
+// The rules of a blackjack game: shoe, dealer, player options and payouts.
+// Plain data; io/config reads it from JSON and validates it (validate_rules).
+#pragma once
+
+#include <cstdint>
+
+namespace cardsim::blackjack {
+
+// Card values of blackjack: ace = 1, two..nine = 2..9, ten and faces = 10.
+inline constexpr int ACE = 1;
+inline constexpr int TEN = 10;
+inline constexpr int CARD_VALUES = 10;
+
+// When the shoe is reshuffled.
+enum class Reshuffle : std::uint8_t {
+  invalid = 0,
+  cut_card,     // after the round in which the cut card came out
+  every_round,  // a fresh shoe each round (what exact analyses assume)
+};
+
+// What the dealer does about a blackjack.
+enum class HoleCard : std::uint8_t {
+  invalid = 0,
+  peek,          // American: hole card dealt, dealer checks under an ace or ten
+  enhc,          // European no hole card: dealer blackjack takes all bets (doubles, splits)
+  enhc_obo,      // no hole card, dealer blackjack takes the original bet only
+};
+
+// Which two-card hands may be doubled (hard totals; soft hands only under `any`).
+enum class DoubleRule : std::uint8_t {
+  invalid = 0,
+  any,       // any first two cards
+  nine_to_eleven,
+  ten_to_eleven,
+  none,
+};
+
+enum class Surrender : std::uint8_t {
+  invalid = 0,
+  none,
+  late,   // after the dealer checks for blackjack (peek), half the bet back
+  early,  // before the dealer checks, against an ace or ten too
+};
+
+enum class Insurance : std::uint8_t {
+  invalid = 0,
+  never,
+  always,  // insure every hand against an ace (on a blackjack: even money)
+};
+
+// The value of `decks` that means an infinite deck: cards drawn with
+// replacement, each value with probability 1/13 (ten 4/13).
+inline constexpr int INFINITE_DECKS = 0;
+inline constexpr int MAX_DECKS = 8;
+inline constexpr int MAX_SEATS = 7;
+inline constexpr int MAX_SPLIT_HANDS = 4;
+
+struct Rules {
+  // Shoe
+  int decks = 6;                    // 1..8, or INFINITE_DECKS
+  double penetration = 0.75;        // fraction of the shoe dealt before the cut card, (0,1)
+  int cut_card = 0;                 // cards before the cut card; overrides penetration if > 0
+  int burn_cards = 1;               // burned after each shuffle
+  Reshuffle reshuffle = Reshuffle::cut_card;
+  // Table
+  int seats = 1;                    // 1..7, all playing the same strategy
+  // Dealer
+  bool h17 = false;                 // dealer hits soft 17
+  HoleCard hole_card = HoleCard::peek;
+  // Player
+  DoubleRule double_rule = DoubleRule::any;
+  bool double_after_split = true;
+  int split_hands = 4;              // most hands a seat may hold by splitting, 1..4 (1 = no split)
+  bool resplit_aces = false;
+  bool hit_split_aces = false;      // false: one card to each split ace
+  Surrender surrender = Surrender::none;
+  Insurance insurance = Insurance::never;
+  // Payout of a blackjack, blackjack_pays_num : blackjack_pays_den (3:2).
+  int blackjack_pays_num = 3;
+  int blackjack_pays_den = 2;
+
+  bool infinite() const { return decks == INFINITE_DECKS; }
+  int shoe_cards() const { return decks * 52; }
+  // Cards dealt before the cut card comes out (finite shoes).
+  int cut_card_position() const;
+  // The money unit: an initial bet is bet_units() units, chosen so that every
+  // payout (blackjack p:q, half-bet surrender and insurance) is a whole number
+  // of units: lcm(2, q).
+  std::int64_t bet_units() const;
+  // Units paid for a blackjack on a bet of bet_units().
+  std::int64_t blackjack_win_units() const { return bet_units() * blackjack_pays_num / blackjack_pays_den; }
+};
+
+}  // namespace cardsim::blackjack

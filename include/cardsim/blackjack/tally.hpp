@@ -1,0 +1,63 @@
+// The counts and sums a blackjack run accumulates. Integers only, so any two
+// tallies merge exactly by addition, in any order (see run/runner.hpp). Means,
+// rates, standard errors and intervals are derived when reporting (io/result).
+//
+// Money is in units of Rules::bet_units() per initial bet (whole numbers for
+// every payout). Sums of squares are exact in 64 bits for up to about 10^13
+// rounds at the largest possible swing per round.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cardsim/blackjack/rules.hpp"
+
+namespace cardsim::blackjack {
+
+// How the dealer's hand ended, for the final-total distribution.
+enum class DealerFinal : std::uint8_t {
+  total_17 = 0, total_18, total_19, total_20, total_21, bust, blackjack,
+};
+inline constexpr int DEALER_FINALS = 7;
+
+// What happened at one seat, summed over rounds.
+struct SeatTally {
+  std::int64_t net = 0;          // units won (+) or lost (-), insurance included
+  std::int64_t net_squared = 0;  // sum over rounds of (net of the round)^2
+  std::int64_t wagered = 0;      // units put at risk: bets, doubles, splits, insurance
+  std::int64_t hands = 0;        // hands played, split hands included
+  std::int64_t wins = 0;         // hands won (blackjacks included)
+  std::int64_t losses = 0;       // hands lost (busts included)
+  std::int64_t pushes = 0;       // hands tied
+  std::int64_t blackjacks = 0;   // player naturals
+  std::int64_t doubles = 0;      // hands doubled
+  std::int64_t splits = 0;       // split actions (each adds a hand)
+  std::int64_t surrenders = 0;   // hands surrendered
+  std::int64_t insurances = 0;   // insurance bets taken (even money included)
+  std::int64_t insurance_wins = 0;
+  std::int64_t busts = 0;        // player hands busted
+
+  void merge(const SeatTally& other);
+  friend bool operator==(const SeatTally&, const SeatTally&) = default;
+};
+
+struct Tally {
+  std::int64_t rounds = 0;
+  std::int64_t shoes = 0;                  // shuffles (a fresh shoe each chunk counts)
+  std::int64_t exhaustion_reshuffles = 0;  // mid-round reshuffles of the discards
+  std::int64_t dealer_blackjacks = 0;
+  // The whole table's net per round (all seats), for the pooled edge's variance.
+  std::int64_t table_net = 0;
+  std::int64_t table_net_squared = 0;
+  std::array<SeatTally, MAX_SEATS> seats{};
+  // Rounds by dealer up card (index = card value 1..10, 0 unused).
+  std::array<std::int64_t, CARD_VALUES + 1> upcard_rounds{};
+  // Dealer's final hand by up card, over the rounds in which the dealer's hand
+  // was completed (some player hand still needed it) or was a blackjack.
+  std::array<std::array<std::int64_t, DEALER_FINALS>, CARD_VALUES + 1> dealer_final{};
+
+  void merge(const Tally& other);
+  friend bool operator==(const Tally&, const Tally&) = default;
+};
+
+}  // namespace cardsim::blackjack

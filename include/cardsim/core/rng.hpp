@@ -1,0 +1,72 @@
+// Random streams and bounded random numbers.
+//
+// Every unit of work (a chunk of rounds, a chunk of deals) draws from its own
+// stream, derived from (run seed, purpose, chunk index) by chunk_rng() alone, so
+// a seed gives the same numbers whichever thread, shard or rank plays the chunk.
+#pragma once
+
+#include <cstdint>
+
+#include <pcg_random.hpp>
+
+namespace cardsim::core {
+
+// The generator of every stream: PCG-XSH-RR, 64-bit state, 32-bit output.
+using Rng = pcg32;
+
+// What a stream is used for. Streams of different purposes start at unrelated
+// points of the one PCG sequence, so two games never share numbers.
+enum class StreamPurpose : std::uint64_t {
+  invalid = 0,
+  blackjack_chunk = 1,
+  zjh_chunk = 2,
+  zjh_bench = 3,
+  test = 4,
+};
+
+// log2 of the distance between the starting points of two consecutive chunks of
+// the same purpose: 2^40 draws, far more than a chunk ever uses, so chunk
+// streams are disjoint pieces of one sequence (streams that differed only in the
+// PCG increment would be correlated, which is why the increment is fixed).
+inline constexpr unsigned CHUNK_STRIDE_LOG2 = 40;
+
+// The largest chunk index chunk_rng() accepts: 2^24 chunks of 2^40 draws fill
+// the 2^64 period.
+inline constexpr std::uint64_t MAX_CHUNKS = std::uint64_t{1} << 24;
+
+// SplitMix64 finaliser (Steele, Lea, Flood 2014): a bijective 64-bit mixer used
+// to turn (seed, purpose) into a starting state.
+constexpr std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// The stream of chunk `chunk` of a run with seed `seed`: one fixed PCG
+// sequence, started at a point chosen by (seed, purpose) and advanced by
+// chunk * 2^CHUNK_STRIDE_LOG2 (pcg's advance() is O(log n)).
+inline Rng chunk_rng(std::uint64_t seed, StreamPurpose purpose, std::uint64_t chunk) {
+  Rng rng(splitmix64(seed ^ splitmix64(static_cast<std::uint64_t>(purpose))));
+  rng.advance(chunk << CHUNK_STRIDE_LOG2);
+  return rng;
+}
+
+// A uniform integer in [0, range), range >= 1, without bias and almost always
+// without a division: Lemire, "Fast Random Integer Generation in an Interval",
+// ACM TOMACS 2019. Never use `%` or std::uniform_int_distribution on a path
+// whose output is compared across machines.
+inline std::uint32_t bounded(Rng& rng, std::uint32_t range) {
+  std::uint64_t product = std::uint64_t{rng()} * range;
+  auto low = static_cast<std::uint32_t>(product);
+  if (low < range) {
+    const std::uint32_t threshold = (0u - range) % range;
+    while (low < threshold) {
+      product = std::uint64_t{rng()} * range;
+      low = static_cast<std::uint32_t>(product);
+    }
+  }
+  return static_cast<std::uint32_t>(product >> 32);
+}
+
+}  // namespace cardsim::core

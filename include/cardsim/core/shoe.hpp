@@ -1,0 +1,83 @@
+// A shoe of cards dealt by lazy (incremental) Fisher-Yates.
+//
+// The cards live in one array; cards_[0, next_) are dealt. Drawing swaps a
+// uniformly chosen undealt card into position next_ and returns it, so a draw
+// costs one bounded random number and a shuffle costs nothing (Durstenfeld's
+// shuffle, done one step per card dealt; any starting order gives a uniform
+// permutation). Cards are small codes: blackjack values 1..10 or 0..51 indices.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "cardsim/core/rng.hpp"
+
+namespace cardsim::core {
+
+class Shoe {
+ public:
+  // A shoe holding `cards`; the cut card sits after `cut_position` cards (the
+  // round in which it comes out is the last before a reshuffle), and
+  // `burn_cards` are discarded after each shuffle.
+  Shoe(std::vector<std::uint8_t> cards, int cut_position, int burn_cards)
+      : cards_(std::move(cards)),
+        size_(static_cast<std::uint32_t>(cards_.size())),
+        cut_position_(static_cast<std::uint32_t>(cut_position)),
+        burn_cards_(static_cast<std::uint32_t>(burn_cards)) {}
+
+  // Gathers all cards, shuffles (lazily) and burns. Counts a shoe.
+  void shuffle(Rng& rng) {
+    next_ = 0;
+    round_start_ = 0;
+    ++shoes_;
+    for (std::uint32_t i = 0; i < burn_cards_; ++i) draw(rng);
+    round_start_ = next_;
+  }
+
+  // Marks the start of a round: cards dealt from here on are on the table, and
+  // survive an exhaustion reshuffle.
+  void begin_round() { round_start_ = next_; }
+
+  // The next card. If the shoe is empty mid-round, the discards (every dealt card
+  // not on the table this round) are reshuffled first: counted in
+  // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
+  std::uint8_t draw(Rng& rng) {
+    if (next_ == size_) reshuffle_discards();
+    const std::uint32_t pick = next_ + bounded(rng, size_ - next_);
+    std::swap(cards_[next_], cards_[pick]);
+    return cards_[next_++];
+  }
+
+  // True once the cut card has come out: reshuffle before the next round.
+  bool cut_card_out() const { return next_ >= cut_position_; }
+
+  std::uint32_t size() const { return size_; }
+  std::uint32_t dealt() const { return next_; }
+  std::uint32_t remaining() const { return size_ - next_; }
+  // The cards dealt since the last shuffle (burns included), in deal order.
+  const std::uint8_t* dealt_cards() const { return cards_.data(); }
+  std::uint64_t shoes() const { return shoes_; }
+  std::uint64_t exhaustion_reshuffles() const { return exhaustion_reshuffles_; }
+
+ private:
+  // Moves this round's cards to the front and makes every other card undealt.
+  void reshuffle_discards() {
+    const std::uint32_t on_table = next_ - round_start_;
+    for (std::uint32_t i = 0; i < on_table; ++i) std::swap(cards_[i], cards_[round_start_ + i]);
+    next_ = on_table;
+    round_start_ = 0;
+    ++exhaustion_reshuffles_;
+  }
+
+  std::vector<std::uint8_t> cards_;
+  std::uint32_t size_;
+  std::uint32_t cut_position_;
+  std::uint32_t burn_cards_;
+  std::uint32_t next_ = 0;
+  std::uint32_t round_start_ = 0;
+  std::uint64_t shoes_ = 0;
+  std::uint64_t exhaustion_reshuffles_ = 0;
+};
+
+}  // namespace cardsim::core

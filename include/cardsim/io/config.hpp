@@ -1,0 +1,66 @@
+// Simulation configs: JSON <-> SimConfig, with validation.
+//
+// A config is one flat JSON object; every key is optional, has a default, and
+// has a CLI flag of the same name (underscores as dashes) that overrides the
+// file. Unknown keys, wrong types and impossible values are errors naming the
+// key and what is allowed. config_keys() lists them all, for --help and docs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cardsim/blackjack/rules.hpp"
+
+namespace cardsim::io {
+
+struct SimConfig {
+  std::string name;         // free text, echoed in the result
+  std::string description;  // free text
+  blackjack::Rules rules;
+  // "basic", "hit-below-16", "mimic-dealer", "always-stand", the name of a
+  // chart in configs/strategies/, or a chart file path.
+  std::string strategy = "basic";
+  std::uint64_t rounds = 10'000'000;
+  std::uint64_t seed = 1;
+  // Rounds per chunk, the unit of work and of random streams: part of what a
+  // seed means (changing it changes the cards dealt).
+  std::uint64_t chunk_rounds = 1'000'000;
+};
+
+// One documented config key.
+struct ConfigKey {
+  std::string key;
+  std::string kind;     // "integer", "number", "boolean", "string", "count"
+  std::string allowed;  // the allowed values, as the error messages say them
+  std::string help;
+};
+const std::vector<ConfigKey>& config_keys();
+
+// Reads and validates a config object (missing keys keep their defaults).
+SimConfig sim_config_from_json(const nlohmann::json& j);
+// The resolved config, every key present, as sim_config_from_json reads it.
+nlohmann::json to_json(const SimConfig& config);
+
+// Parses a count such as "1000", "1e9", "2.5e6", "100M", "10k", "2G" (k, M, G,
+// T = 10^3, 10^6, 10^9, 10^12); throws Error naming `what` if it is not a whole
+// positive number.
+std::uint64_t parse_count(std::string_view text, const std::string& what);
+
+// The value a command-line flag's text stands for in JSON: true/false, a
+// number, or else the string itself. Validation happens in sim_config_from_json.
+nlohmann::json flag_value_to_json(const std::string& text);
+
+std::string to_string(blackjack::Reshuffle value);
+std::string to_string(blackjack::HoleCard value);
+std::string to_string(blackjack::DoubleRule value);
+std::string to_string(blackjack::Surrender value);
+std::string to_string(blackjack::Insurance value);
+
+// A short description of the rules, e.g. "6 decks, S17, DAS, 3:2, late surrender".
+std::string describe_rules(const blackjack::Rules& rules);
+
+}  // namespace cardsim::io

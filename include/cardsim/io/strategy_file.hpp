@@ -1,0 +1,36 @@
+// Strategy chart files: text <-> StrategyChart.
+//
+// The format (see configs/strategies/*.txt): '#' starts a comment; three
+// sections [hard], [soft] and [pairs], each a header line of dealer up cards
+// "2 3 4 5 6 7 8 9 T A" and then one row per hand: the row label (hard 4..21,
+// soft 12..21, pairs 2..9, T, A) and one action per up card:
+//   H hit, S stand, D double else hit, Ds double else stand, P split,
+//   Ph split if double after split is allowed else hit,
+//   Rh, Rs, Rp surrender else hit, stand or split.
+// P, Ph and Rp belong in pair rows only. Every row and cell must be present.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/strategy.hpp"
+
+namespace cardsim::io {
+
+// Parses a chart; `source` names it in errors ("file:line: ...") and becomes
+// the chart's name. Throws Error on the first problem.
+blackjack::StrategyChart parse_strategy_chart(std::string_view text, const std::string& source);
+
+// The chart as text that parse_strategy_chart reads back to the same chart.
+std::string format_strategy_chart(const blackjack::StrategyChart& chart, const std::string& header_comment = "");
+
+// The chart named by a config's `strategy` value: a built-in name
+// (hit-below-16, mimic-dealer, always-stand), "basic" (the shipped chart for
+// the rules' dealer rule: basic-s17-das or basic-h17-das), a chart file path
+// (absolute, or relative to the working folder or to `config_folder`), or the
+// name of a chart in `data_dir`/strategies/ (with or without ".txt").
+blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
+                                       const std::string& config_folder, const std::string& data_dir);
+
+}  // namespace cardsim::io

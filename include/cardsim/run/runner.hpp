@@ -1,0 +1,113 @@
+// The chunk scheduler: spreads the chunks of a run over threads.
+//
+// A run is chunks 0..C-1 (ChunkPlan); what a chunk plays depends only on its
+// index (see core::chunk_rng), threads only decide who plays it. Each thread
+// owns one tally and the tallies are merged at the end; tallies hold integer
+// sums only, so the merged result is the same in any order and on any number
+// of threads.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace cardsim::run {
+
+// How a run of `total_items` items (rounds, deals) is cut into chunks of
+// `chunk_items` (the last one may be smaller).
+struct ChunkPlan {
+  std::uint64_t total_items = 0;
+  std::uint64_t chunk_items = 1;
+
+  std::uint64_t chunks() const { return (total_items + chunk_items - 1) / chunk_items; }
+  // Items in chunk `chunk` (< chunks()).
+  std::uint64_t items_in(std::uint64_t chunk) const {
+    return std::min(chunk_items, total_items - chunk * chunk_items);
+  }
+};
+
+// Shared between the runner and whoever watches it (a progress bar, a signal
+// handler). The runner only adds to `items_done` and reads `stop_requested`.
+struct RunControl {
+  std::atomic<std::uint64_t> items_done{0};
+  std::atomic<bool> stop_requested{false};
+};
+
+// What a run produced: the merged tally of the chunks that were played, and
+// which ones (all of them unless a stop was requested).
+template <class Tally>
+struct RunOutcome {
+  Tally tally;
+  std::vector<std::uint64_t> completed_chunks;  // ascending
+  bool complete = false;
+};
+
+// The number of threads to use for `requested` (0 = all cores).
+inline unsigned resolve_threads(unsigned requested) {
+  if (requested > 0) return requested;
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores > 0 ? cores : 1;
+}
+
+// Plays `chunks` (indices into plan) on `threads` threads. `make_tally()` gives an
+// empty tally; `play(chunk, items, tally)` plays one chunk into the thread's own
+// tally and must not touch shared state; `Tally::merge(const Tally&)` adds. A
+// worker stops taking chunks once control.stop_requested is set; a chunk it has
+// started is finished. An exception in a worker is rethrown here.
+template <class Tally, class MakeTally, class PlayChunk>
+RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint64_t>& chunks,
+                             unsigned threads, MakeTally make_tally, PlayChunk play,
+                             RunControl& control) {
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, chunks.size()))));
+  std::atomic<std::size_t> next{0};
+  std::vector<Tally> tallies(threads, make_tally());
+  std::vector<std::vector<std::uint64_t>> done(threads);
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+
+  auto worker = [&](unsigned t) {
+    try {
+      for (;;) {
+        if (control.stop_requested.load(std::memory_order_relaxed)) return;
+        const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= chunks.size()) return;
+        const std::uint64_t chunk = chunks[i];
+        play(chunk, plan.items_in(chunk), tallies[t]);
+        done[t].push_back(chunk);
+        control.items_done.fetch_add(plan.items_in(chunk), std::memory_order_relaxed);
+      }
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      control.stop_requested = true;
+    }
+  };
+
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+  worker(0);
+  for (auto& thread : pool) thread.join();
+  if (failure) std::rethrow_exception(failure);
+
+  RunOutcome<Tally> outcome{make_tally(), {}, false};
+  for (unsigned t = 0; t < threads; ++t) {
+    outcome.tally.merge(tallies[t]);
+    outcome.completed_chunks.insert(outcome.completed_chunks.end(), done[t].begin(), done[t].end());
+  }
+  std::sort(outcome.completed_chunks.begin(), outcome.completed_chunks.end());
+  outcome.complete = outcome.completed_chunks.size() == chunks.size();
+  return outcome;
+}
+
+// All chunk indices of a plan, 0..C-1.
+inline std::vector<std::uint64_t> all_chunks(const ChunkPlan& plan) {
+  std::vector<std::uint64_t> chunks(plan.chunks());
+  for (std::uint64_t c = 0; c < chunks.size(); ++c) chunks[c] = c;
+  return chunks;
+}
+
+}  // namespace cardsim::run

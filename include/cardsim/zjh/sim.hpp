@@ -1,0 +1,62 @@
+// Monte Carlo showdowns of N players: chunked, multithreaded, deterministic.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include <nlohmann/json.hpp>
+
+#include "cardsim/run/runner.hpp"
+#include "cardsim/zjh/evaluator.hpp"
+#include "cardsim/zjh/rules.hpp"
+
+namespace cardsim::zjh {
+
+// Deals per chunk by default: big enough that scheduling costs nothing, small
+// enough that threads balance.
+inline constexpr std::uint64_t DEFAULT_CHUNK_DEALS = 1'000'000;
+
+struct SimConfig {
+  Rules rules;
+  unsigned players = 2;                           // 2..17
+  std::uint64_t deals = 1'000'000;                // >= 1
+  std::uint64_t seed = 1;
+  std::uint64_t chunk_deals = DEFAULT_CHUNK_DEALS;  // >= 1
+};
+
+// Throws cardsim::Error naming the field and its allowed range.
+void validate(const SimConfig& config);
+
+// Integer sums only, so tallies merge by addition in any order. The observed
+// seat is seat 1 (the first hand dealt); every seat is alike by symmetry.
+struct SimTally {
+  std::uint64_t deals = 0;
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_hands{};  // seat 1's category
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_wins{};   // seat 1 wins alone
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_ties{};   // seat 1 shares first place
+  std::array<std::uint64_t, CATEGORY_COUNT> winning_hands{};  // deals by winning category
+  std::uint64_t split_deals = 0;      // deals whose first place is shared
+  std::uint64_t leopard_kills = 0;    // deals won by a 2-3-5 over a leopard
+
+  void merge(const SimTally& other);
+  friend bool operator==(const SimTally&, const SimTally&) = default;
+};
+
+nlohmann::json tally_to_json(const SimTally& tally);
+SimTally tally_from_json(const nlohmann::json& j);
+
+// Plays chunk `chunk` (deals `deals`, from core::chunk_rng(seed, zjh_chunk,
+// chunk) and a fresh deck) into `tally`.
+void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed,
+                std::uint64_t chunk, std::uint64_t deals, SimTally& tally);
+
+// Runs all chunks of `config` on `threads` threads (0 = all cores).
+run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads,
+                                  run::RunControl& control);
+
+// The deterministic part of the result JSON: the resolved config, chunk count,
+// per-category rates of seat 1 with standard errors, the distribution of the
+// winning category, and the raw tally. Identical for any thread count.
+nlohmann::json sim_report(const SimConfig& config, const SimTally& tally);
+
+}  // namespace cardsim::zjh

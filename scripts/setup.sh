@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cardsim builds with, if any is missing.
+# Idempotent: when everything is installed it changes nothing and asks no server.
+set -euo pipefail
+
+packages=(
+  build-essential cmake git
+  libcli11-dev        # command-line parsing
+  libpcg-cpp-dev      # PCG random number generators
+  nlohmann-json3-dev  # JSON
+  libgtest-dev        # GoogleTest
+  libbenchmark-dev    # Google Benchmark
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
+echo "setup: installing ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

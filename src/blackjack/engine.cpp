@@ -1,0 +1,394 @@
+#include "cardsim/blackjack/engine.hpp"
+
+#include <string>
+#include <vector>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/core/shoe.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+
+bool double_allowed_on(DoubleRule rule, HandState state) {
+  const int low = low_total(state);
+  switch (rule) {
+    case DoubleRule::any: return true;
+    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
+    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
+    default: return false;
+  }
+}
+
+const char* upcard_name(int upcard) {
+  static const char* const NAMES[] = {"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+  return NAMES[upcard];
+}
+
+// The move a chart action stands for where a double is or is not possible; no
+// split or surrender (those are decided apart).
+Move resolve_simple(ChartAction action, bool can_double) {
+  switch (action) {
+    case ChartAction::hit:
+    case ChartAction::surrender_else_hit:
+    case ChartAction::split_if_das_else_hit: return Move::hit;
+    case ChartAction::stand:
+    case ChartAction::surrender_else_stand: return Move::stand;
+    case ChartAction::double_else_hit: return can_double ? Move::double_down : Move::hit;
+    case ChartAction::double_else_stand: return can_double ? Move::double_down : Move::stand;
+    default: return Move::stand;  // split actions are handled by the caller
+  }
+}
+
+bool is_surrender(ChartAction action) {
+  return action == ChartAction::surrender_else_hit || action == ChartAction::surrender_else_stand ||
+         action == ChartAction::surrender_else_split;
+}
+
+// The chart cell for a hand of two or more cards in `state` (not a pair).
+ChartAction total_cell(const StrategyChart& chart, HandState state, int upcard) {
+  if (is_soft(state)) return chart.soft[static_cast<std::size_t>(best_total(state))][static_cast<std::size_t>(upcard)];
+  const int low = low_total(state);
+  if (low < HARD_MIN) return ChartAction::hit;  // unreachable with two cards
+  return chart.hard[static_cast<std::size_t>(low)][static_cast<std::size_t>(upcard)];
+}
+
+void require_complete(const StrategyChart& chart) {
+  auto check = [&](const ChartRows& rows, int from, int to, const char* part) {
+    for (int row = from; row <= to; ++row) {
+      for (int up = 1; up <= CARD_VALUES; ++up) {
+        if (rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(up)] == ChartAction::invalid) {
+          throw Error("strategy '" + chart.name + "': no action for " + part + " " +
+                      std::to_string(row) + " against " + upcard_name(up));
+        }
+      }
+    }
+  };
+  check(chart.hard, HARD_MIN, HARD_MAX, "hard");
+  check(chart.soft, SOFT_MIN, SOFT_MAX, "soft");
+  check(chart.pairs, 1, CARD_VALUES, "pair");
+}
+
+// Cards of a finite shoe as blackjack values: per deck four of each 1..9 and
+// sixteen tens.
+std::vector<std::uint8_t> shoe_values(int decks) {
+  std::vector<std::uint8_t> cards;
+  cards.reserve(static_cast<std::size_t>(decks) * 52);
+  for (int d = 0; d < decks; ++d) {
+    for (int rank = 1; rank <= 13; ++rank) {
+      for (int suit = 0; suit < 4; ++suit) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
+    }
+  }
+  return cards;
+}
+
+// An infinite deck: each draw independent, value v with probability 1/13 for
+// v = 1..9 and 4/13 for ten. Same interface as core::Shoe for the engine.
+struct InfiniteDeck {
+  static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
+  std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
+  void begin_round() {}
+};
+
+// One hand at the table during a round.
+enum class HandStatus : std::uint8_t { live, bust, surrendered, natural };
+
+struct TableHand {
+  HandState state = EMPTY_HAND;
+  std::uint8_t seat = 0;
+  std::uint8_t first = 0;   // first card's value
+  std::uint8_t second = 0;  // second card's value (0 until dealt)
+  std::uint8_t cards = 0;
+  bool from_split = false;
+  HandStatus status = HandStatus::live;
+  std::int64_t wager = 0;
+};
+
+inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
+
+DealerFinal final_of(HandState dealer) {
+  const int total = best_total(dealer);
+  if (total > 21) return DealerFinal::bust;
+  return static_cast<DealerFinal>(total - 17);
+}
+
+}  // namespace
+
+ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& chart) {
+  require_complete(chart);
+  for (int point = 0; point < DECISION_POINTS; ++point) {
+    const bool two_cards = point != static_cast<int>(DecisionPoint::more_cards);
+    const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
+    for (int s = 0; s < HAND_STATES; ++s) {
+      const auto state = static_cast<HandState>(s);
+      const bool can_double = two_cards && (!after_split || rules.double_after_split) &&
+                              double_allowed_on(rules.double_rule, state);
+      for (int up = 1; up <= CARD_VALUES; ++up) {
+        Move move = Move::stand;
+        if (!is_bust(state) && best_total(state) < 21 && low_total(state) > 0) {
+          move = resolve_simple(total_cell(chart, state, up), can_double);
+        }
+        moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(up)] = move;
+      }
+    }
+  }
+  for (int point = 0; point < 2; ++point) {
+    const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
+    for (int card = 1; card <= CARD_VALUES; ++card) {
+      const HandState state = two_card_hand(card, card);
+      const bool can_double = (!after_split || rules.double_after_split) &&
+                              double_allowed_on(rules.double_rule, state);
+      for (int up = 1; up <= CARD_VALUES; ++up) {
+        const ChartAction action = chart.pairs[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)];
+        Move move = resolve_simple(action, can_double);
+        if (action == ChartAction::split || action == ChartAction::surrender_else_split ||
+            (action == ChartAction::split_if_das_else_hit && rules.double_after_split)) {
+          move = Move::split;
+        }
+        pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] = move;
+        pair_surrender_[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] = is_surrender(action);
+      }
+    }
+  }
+  for (int s = 0; s < HAND_STATES; ++s) {
+    const auto state = static_cast<HandState>(s);
+    for (int up = 1; up <= CARD_VALUES; ++up) {
+      surrender_[state][static_cast<std::size_t>(up)] =
+          !is_bust(state) && low_total(state) > 0 && is_surrender(total_cell(chart, state, up));
+    }
+  }
+}
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart)
+    : rules_(rules), strategy_(rules, chart), bet_(rules.bet_units()), blackjack_win_(rules.blackjack_win_units()) {
+  for (int s = 0; s < HAND_STATES; ++s) {
+    const auto state = static_cast<HandState>(s);
+    const int total = best_total(state);
+    dealer_stands_[state] = is_bust(state) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(state)));
+  }
+}
+
+void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
+  if (rules_.infinite()) {
+    InfiniteDeck deck;
+    for (std::uint64_t r = 0; r < rounds; ++r) play_round(deck, rng, tally);
+    return;
+  }
+  core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+  const bool every_round = rules_.reshuffle == Reshuffle::every_round;
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    if (r == 0 || every_round || shoe.cut_card_out()) shoe.shuffle(rng);
+    shoe.begin_round();
+    play_round(shoe, rng, tally);
+  }
+  tally.shoes += static_cast<std::int64_t>(shoe.shoes());
+  tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
+}
+
+template <class CardSource>
+void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
+  const int seats = rules_.seats;
+  const bool peek = rules_.hole_card == HoleCard::peek;
+  const std::int64_t half_bet = bet_ / 2;
+
+  // The deal: a card to each seat, the dealer's up card, a second card to each
+  // seat, and (peek games) the dealer's hole card.
+  std::array<std::uint8_t, MAX_SEATS> first{};
+  std::array<std::uint8_t, MAX_SEATS> second{};
+  for (int s = 0; s < seats; ++s) first[static_cast<std::size_t>(s)] = cards.draw(rng);
+  const int up = cards.draw(rng);
+  for (int s = 0; s < seats; ++s) second[static_cast<std::size_t>(s)] = cards.draw(rng);
+  int hole = peek ? cards.draw(rng) : 0;
+
+  ++tally.rounds;
+  ++tally.upcard_rounds[static_cast<std::size_t>(up)];
+
+  std::array<TableHand, MAX_TABLE_HANDS> hands;
+  std::array<std::int64_t, MAX_SEATS> net{};
+  std::array<bool, MAX_SEATS> insured{};
+  std::array<bool, MAX_SEATS> early_surrendered{};
+  int hand_count = 0;
+
+  for (int s = 0; s < seats; ++s) {
+    const auto seat = static_cast<std::size_t>(s);
+    TableHand& hand = hands[static_cast<std::size_t>(hand_count++)];
+    hand.seat = static_cast<std::uint8_t>(s);
+    hand.first = first[seat];
+    hand.second = second[seat];
+    hand.cards = 2;
+    hand.state = two_card_hand(first[seat], second[seat]);
+    hand.wager = bet_;
+    if (best_total(hand.state) == 21) hand.status = HandStatus::natural;
+    tally.seats[seat].wagered += bet_;
+  }
+  auto pair_card = [&](const TableHand& hand) {
+    return hand.first == hand.second && rules_.split_hands > 1 ? hand.first : 0;
+  };
+  auto offer_surrender = [&]() {
+    for (int h = 0; h < seats; ++h) {
+      TableHand& hand = hands[static_cast<std::size_t>(h)];
+      if (hand.status == HandStatus::live && strategy_.surrenders(hand.state, pair_card(hand), up)) {
+        hand.status = HandStatus::surrendered;
+      }
+    }
+  };
+
+  // Early surrender comes before anything else the dealer does.
+  if (rules_.surrender == Surrender::early) {
+    offer_surrender();
+    for (int s = 0; s < seats; ++s) early_surrendered[static_cast<std::size_t>(s)] = hands[static_cast<std::size_t>(s)].status == HandStatus::surrendered;
+  }
+  if (rules_.insurance == Insurance::always && up == ACE) {
+    for (int s = 0; s < seats; ++s) {
+      const auto seat = static_cast<std::size_t>(s);
+      if (early_surrendered[seat]) continue;
+      insured[seat] = true;
+      ++tally.seats[seat].insurances;
+      tally.seats[seat].wagered += half_bet;
+    }
+  }
+
+  auto dealer_has_blackjack = [&]() { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); };
+  bool dealer_blackjack = peek && dealer_has_blackjack();
+
+  if (!dealer_blackjack) {
+    if (rules_.surrender == Surrender::late) offer_surrender();
+    // Each seat's hands in turn; split hands are appended and played after.
+    for (int s = 0; s < seats; ++s) {
+      TableHand& initial = hands[static_cast<std::size_t>(s)];
+      if (initial.status != HandStatus::live) continue;
+      int seat_hands = 1;
+      // The hands of this seat are `initial` and those appended from index
+      // `split_from` on.
+      const int split_from = hand_count;
+      for (int h = -1; h < hand_count - split_from; ++h) {
+        TableHand& hand = h < 0 ? initial : hands[static_cast<std::size_t>(split_from + h)];
+        SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
+        for (;;) {
+          if (hand.cards == 1) {
+            hand.second = cards.draw(rng);
+            hand.state = add_card(hand.state, hand.second);
+            hand.cards = 2;
+          }
+          const bool split_ace = hand.from_split && hand.first == ACE;
+          const bool can_split = hand.cards == 2 && hand.first == hand.second &&
+                                 seat_hands < rules_.split_hands &&
+                                 (!split_ace || rules_.resplit_aces);
+          const DecisionPoint point = hand.cards > 2 ? DecisionPoint::more_cards
+                                      : hand.from_split ? DecisionPoint::split_two
+                                                        : DecisionPoint::first_two;
+          Move move = can_split ? strategy_.pair_move(point, hand.first, up)
+                                : strategy_.move(point, hand.state, up);
+          if (split_ace && !rules_.hit_split_aces && move != Move::split) move = Move::stand;
+          if (move == Move::stand) break;
+          if (move == Move::split) {
+            ++seat_hands;
+            ++seat_tally.splits;
+            seat_tally.wagered += bet_;
+            TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
+            other = hand;
+            other.state = add_card(EMPTY_HAND, hand.first);
+            other.second = 0;
+            other.cards = 1;
+            other.from_split = true;
+            hand.state = other.state;
+            hand.cards = 1;
+            hand.from_split = true;
+            continue;
+          }
+          const int card = cards.draw(rng);
+          hand.state = add_card(hand.state, card);
+          ++hand.cards;
+          if (move == Move::double_down) {
+            ++seat_tally.doubles;
+            seat_tally.wagered += hand.wager;
+            hand.wager *= 2;
+          }
+          if (is_bust(hand.state)) {
+            hand.status = HandStatus::bust;
+            break;
+          }
+          if (move == Move::double_down || best_total(hand.state) == 21) break;
+        }
+      }
+    }
+  }
+
+  // The dealer: no hole card yet in no-hole-card games; draws only while some
+  // hand still needs the dealer's total.
+  bool dealer_needed = false;
+  for (int h = 0; h < hand_count; ++h) dealer_needed |= hands[static_cast<std::size_t>(h)].status == HandStatus::live;
+  if (!peek) {
+    hole = cards.draw(rng);
+    dealer_blackjack = dealer_has_blackjack();
+  }
+  HandState dealer = two_card_hand(up, hole);
+  auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
+  if (dealer_blackjack) {
+    ++tally.dealer_blackjacks;
+    ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
+  } else if (dealer_needed) {
+    while (!dealer_stands_[dealer]) dealer = add_card(dealer, cards.draw(rng));
+    ++finals[static_cast<std::size_t>(final_of(dealer))];
+  }
+  const int dealer_total = best_total(dealer);
+
+  // Settlement.
+  for (int h = 0; h < hand_count; ++h) {
+    const TableHand& hand = hands[static_cast<std::size_t>(h)];
+    const auto seat = static_cast<std::size_t>(hand.seat);
+    SeatTally& seat_tally = tally.seats[seat];
+    ++seat_tally.hands;
+    std::int64_t result = 0;
+    if (hand.status == HandStatus::natural) {
+      ++seat_tally.blackjacks;
+      result = dealer_blackjack ? 0 : blackjack_win_;
+    } else if (hand.status == HandStatus::surrendered) {
+      ++seat_tally.surrenders;
+      // Late surrender in a no-hole-card game does not escape a dealer blackjack.
+      result = (dealer_blackjack && !early_surrendered[seat]) ? -hand.wager : -half_bet;
+    } else if (dealer_blackjack) {
+      // Peek games end before anyone plays; without a hole card the hands lose
+      // every wager (ENHC) or the original bet only (OBO: charged to the seat's
+      // initial hand, which is hands[seat]; its split hands lose nothing).
+      const bool initial_hand = h == static_cast<int>(seat);
+      result = rules_.hole_card == HoleCard::enhc_obo ? (initial_hand ? -bet_ : 0) : -hand.wager;
+    } else if (hand.status == HandStatus::bust) {
+      ++seat_tally.busts;
+      result = -hand.wager;
+    } else if (dealer_total > 21 || best_total(hand.state) > dealer_total) {
+      result = hand.wager;
+    } else if (best_total(hand.state) == dealer_total) {
+      result = 0;
+    } else {
+      result = -hand.wager;
+    }
+    if (dealer_blackjack && hand.status == HandStatus::bust) ++seat_tally.busts;
+    if (hand.status != HandStatus::surrendered) {
+      if (result > 0) ++seat_tally.wins;
+      else if (result < 0 || (dealer_blackjack && hand.status != HandStatus::natural)) ++seat_tally.losses;
+      else ++seat_tally.pushes;
+    }
+    net[seat] += result;
+  }
+
+  std::int64_t table = 0;
+  for (int s = 0; s < seats; ++s) {
+    const auto seat = static_cast<std::size_t>(s);
+    SeatTally& seat_tally = tally.seats[seat];
+    if (insured[seat]) {
+      if (dealer_blackjack) {
+        ++seat_tally.insurance_wins;
+        net[seat] += bet_;  // half a bet at 2:1
+      } else {
+        net[seat] -= half_bet;
+      }
+    }
+    seat_tally.net += net[seat];
+    seat_tally.net_squared += net[seat] * net[seat];
+    table += net[seat];
+  }
+  tally.table_net += table;
+  tally.table_net_squared += table * table;
+}
+
+}  // namespace cardsim::blackjack

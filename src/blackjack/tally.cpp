@@ -1,0 +1,36 @@
+#include "cardsim/blackjack/tally.hpp"
+
+namespace cardsim::blackjack {
+
+void SeatTally::merge(const SeatTally& o) {
+  net += o.net;
+  net_squared += o.net_squared;
+  wagered += o.wagered;
+  hands += o.hands;
+  wins += o.wins;
+  losses += o.losses;
+  pushes += o.pushes;
+  blackjacks += o.blackjacks;
+  doubles += o.doubles;
+  splits += o.splits;
+  surrenders += o.surrenders;
+  insurances += o.insurances;
+  insurance_wins += o.insurance_wins;
+  busts += o.busts;
+}
+
+void Tally::merge(const Tally& o) {
+  rounds += o.rounds;
+  shoes += o.shoes;
+  exhaustion_reshuffles += o.exhaustion_reshuffles;
+  dealer_blackjacks += o.dealer_blackjacks;
+  table_net += o.table_net;
+  table_net_squared += o.table_net_squared;
+  for (std::size_t s = 0; s < seats.size(); ++s) seats[s].merge(o.seats[s]);
+  for (std::size_t up = 0; up < upcard_rounds.size(); ++up) {
+    upcard_rounds[up] += o.upcard_rounds[up];
+    for (std::size_t f = 0; f < dealer_final[up].size(); ++f) dealer_final[up][f] += o.dealer_final[up][f];
+  }
+}
+
+}  // namespace cardsim::blackjack

@@ -1,0 +1,14 @@
+// The subcommands of the `cardsim` executable. Each lives in its own file with an
+// options struct, a setup_x() that binds its flags and a run_x() that does the
+// work; setup_x registers run_x as the subcommand's callback. Errors are thrown
+// as cardsim::Error and printed once by main().
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace cardsim::cli {
+
+void setup_sim(CLI::App& app);
+void setup_zjh(CLI::App& app);
+
+}  // namespace cardsim::cli

@@ -1,0 +1,325 @@
+#include "cardsim/io/config.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "cardsim/core/error.hpp"
+
+namespace cardsim::io {
+namespace bj = blackjack;
+using nlohmann::json;
+
+namespace {
+
+// The string names of each enum, in the order of its values; entry 0 (invalid)
+// has no name, so no string maps to it.
+template <class Enum, std::size_t N>
+using EnumNames = std::array<std::pair<Enum, const char*>, N>;
+
+constexpr EnumNames<bj::Reshuffle, 2> RESHUFFLE_NAMES{{{bj::Reshuffle::cut_card, "cut-card"},
+                                                       {bj::Reshuffle::every_round, "every-round"}}};
+constexpr EnumNames<bj::HoleCard, 3> HOLE_CARD_NAMES{{{bj::HoleCard::peek, "peek"},
+                                                      {bj::HoleCard::enhc, "enhc"},
+                                                      {bj::HoleCard::enhc_obo, "enhc-obo"}}};
+constexpr EnumNames<bj::DoubleRule, 4> DOUBLE_NAMES{{{bj::DoubleRule::any, "any"},
+                                                     {bj::DoubleRule::nine_to_eleven, "9-11"},
+                                                     {bj::DoubleRule::ten_to_eleven, "10-11"},
+                                                     {bj::DoubleRule::none, "none"}}};
+constexpr EnumNames<bj::Surrender, 3> SURRENDER_NAMES{{{bj::Surrender::none, "none"},
+                                                       {bj::Surrender::late, "late"},
+                                                       {bj::Surrender::early, "early"}}};
+constexpr EnumNames<bj::Insurance, 2> INSURANCE_NAMES{{{bj::Insurance::never, "never"},
+                                                       {bj::Insurance::always, "always"}}};
+
+template <class Enum, std::size_t N>
+std::string names_of(const EnumNames<Enum, N>& names) {
+  std::string out;
+  for (const auto& [value, name] : names) out += (out.empty() ? "" : ", ") + std::string("\"") + name + "\"";
+  return out;
+}
+
+template <class Enum, std::size_t N>
+std::string name_of(const EnumNames<Enum, N>& names, Enum value) {
+  for (const auto& [v, name] : names) {
+    if (v == value) return name;
+  }
+  return "invalid";
+}
+
+const std::vector<ConfigKey> KEYS = {
+    {"name", "string", "any text", "a name for this rule set, echoed in the result"},
+    {"description", "string", "any text", "what this rule set is, echoed in the result"},
+    {"decks", "integer", "1..8 or \"infinite\"", "decks in the shoe; \"infinite\" draws with replacement"},
+    {"penetration", "number", "a fraction in (0,1)", "share of the shoe dealt before the cut card"},
+    {"cut_card", "integer", "0 (use penetration) or 1..cards in the shoe - 1",
+     "cards dealt before the cut card; overrides penetration when > 0"},
+    {"burn_cards", "integer", "0 up to the cut card position - 1", "cards burned after each shuffle"},
+    {"reshuffle", "string", names_of(RESHUFFLE_NAMES),
+     "reshuffle after the round the cut card came out in, or before every round"},
+    {"seats", "integer", "1..7", "players at the table, all playing the same strategy"},
+    {"h17", "boolean", "true or false", "dealer hits soft 17 (false: stands, S17)"},
+    {"hole_card", "string", names_of(HOLE_CARD_NAMES),
+     "dealer peeks for blackjack; or no hole card, losing all bets or the original bet only to a blackjack"},
+    {"double", "string", names_of(DOUBLE_NAMES), "which first two cards may be doubled (9-11, 10-11: hard totals)"},
+    {"das", "boolean", "true or false", "double after split"},
+    {"split_hands", "integer", "1..4", "most hands a player may hold by splitting (1: no splits)"},
+    {"resplit_aces", "boolean", "true or false", "split aces may be split again"},
+    {"hit_split_aces", "boolean", "true or false", "split aces may be hit (false: one card each)"},
+    {"surrender", "string", names_of(SURRENDER_NAMES), "late: after the peek; early: before it"},
+    {"insurance", "string", names_of(INSURANCE_NAMES), "insure every hand against an ace (even money on a blackjack)"},
+    {"blackjack_pays", "string", "\"p:q\" with whole p, q in 1..100, e.g. \"3:2\", \"6:5\"", "payout of a blackjack"},
+    {"strategy", "string",
+     "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
+     "how the players play"},
+    {"rounds", "count", "a whole number >= 1, e.g. 1000000, 1e9, 100M", "rounds to play"},
+    {"seed", "integer", "0..2^64-1", "the run's seed: the same seed gives the same result"},
+    {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
+};
+
+const ConfigKey& key_info(const std::string& key) {
+  for (const auto& k : KEYS) {
+    if (k.key == key) return k;
+  }
+  throw Error("internal: undocumented config key '" + key + "'");
+}
+
+[[noreturn]] void bad_value(const std::string& key, const json& value) {
+  throw Error("config key '" + key + "': " + value.dump() + " is not allowed; expected " + key_info(key).allowed);
+}
+
+std::int64_t read_int(const json& j, const std::string& key, std::int64_t lo, std::int64_t hi) {
+  const json& v = j.at(key);
+  if (!v.is_number_integer()) bad_value(key, v);
+  const auto value = v.get<std::int64_t>();
+  if (value < lo || value > hi) bad_value(key, v);
+  return value;
+}
+
+bool read_bool(const json& j, const std::string& key) {
+  const json& v = j.at(key);
+  if (!v.is_boolean()) bad_value(key, v);
+  return v.get<bool>();
+}
+
+std::string read_string(const json& j, const std::string& key) {
+  const json& v = j.at(key);
+  if (!v.is_string()) bad_value(key, v);
+  return v.get<std::string>();
+}
+
+template <class Enum, std::size_t N>
+Enum read_enum(const json& j, const std::string& key, const EnumNames<Enum, N>& names) {
+  const json& v = j.at(key);
+  if (v.is_string()) {
+    for (const auto& [value, name] : names) {
+      if (v.get<std::string>() == name) return value;
+    }
+  }
+  bad_value(key, v);
+}
+
+std::uint64_t read_count(const json& j, const std::string& key) {
+  const json& v = j.at(key);
+  if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() > 0)) {
+    const auto value = v.get<std::uint64_t>();
+    if (value == 0) bad_value(key, v);
+    return value;
+  }
+  if (v.is_number_float() || v.is_string()) {
+    return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), "config key '" + key + "'");
+  }
+  bad_value(key, v);
+}
+
+}  // namespace
+
+const std::vector<ConfigKey>& config_keys() { return KEYS; }
+
+std::string to_string(bj::Reshuffle value) { return name_of(RESHUFFLE_NAMES, value); }
+std::string to_string(bj::HoleCard value) { return name_of(HOLE_CARD_NAMES, value); }
+std::string to_string(bj::DoubleRule value) { return name_of(DOUBLE_NAMES, value); }
+std::string to_string(bj::Surrender value) { return name_of(SURRENDER_NAMES, value); }
+std::string to_string(bj::Insurance value) { return name_of(INSURANCE_NAMES, value); }
+
+std::uint64_t parse_count(std::string_view text, const std::string& what) {
+  const std::string s(text);
+  const auto fail = [&]() -> std::uint64_t {
+    throw Error(what + ": '" + s + "' is not a count; expected a whole number >= 1 such as 1000000, 1e9 or 100M");
+  };
+  if (s.empty()) return fail();
+  double multiplier = 1;
+  std::string number = s;
+  switch (s.back()) {
+    case 'k': case 'K': multiplier = 1e3; break;
+    case 'M': case 'm': multiplier = 1e6; break;
+    case 'G': case 'g': case 'B': case 'b': multiplier = 1e9; break;
+    case 'T': case 't': multiplier = 1e12; break;
+    default: break;
+  }
+  if (multiplier != 1) number.pop_back();
+  if (number.empty() || number.find_first_not_of("0123456789.eE+") != std::string::npos) return fail();
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(number, &used);
+  } catch (const std::exception&) {
+    return fail();
+  }
+  value *= multiplier;
+  if (used != number.size() || !(value >= 1) || value > 1e18 || value != std::floor(value)) return fail();
+  return static_cast<std::uint64_t>(value);
+}
+
+json flag_value_to_json(const std::string& text) {
+  if (text == "true" || text.empty()) return true;
+  if (text == "false") return false;
+  try {
+    std::size_t used = 0;
+    const long long integer = std::stoll(text, &used);
+    if (used == text.size()) return integer;
+  } catch (const std::exception&) {
+  }
+  try {
+    std::size_t used = 0;
+    const double number = std::stod(text, &used);
+    if (used == text.size()) return number;
+  } catch (const std::exception&) {
+  }
+  return text;
+}
+
+SimConfig sim_config_from_json(const json& j) {
+  if (!j.is_object()) throw Error("a config must be a JSON object of keys and values, not " + j.dump());
+  for (const auto& [key, value] : j.items()) {
+    bool known = false;
+    for (const auto& k : KEYS) known = known || k.key == key;
+    if (!known) {
+      std::string all;
+      for (const auto& k : KEYS) all += (all.empty() ? "" : ", ") + k.key;
+      throw Error("unknown config key '" + key + "'; the keys are: " + all);
+    }
+  }
+  SimConfig c;
+  bj::Rules& r = c.rules;
+  if (j.contains("name")) c.name = read_string(j, "name");
+  if (j.contains("description")) c.description = read_string(j, "description");
+  if (j.contains("decks")) {
+    const json& v = j.at("decks");
+    if (v.is_string() && v.get<std::string>() == "infinite") r.decks = bj::INFINITE_DECKS;
+    else r.decks = static_cast<int>(read_int(j, "decks", 1, bj::MAX_DECKS));
+  }
+  if (j.contains("penetration")) {
+    const json& v = j.at("penetration");
+    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() < 1)) bad_value("penetration", v);
+    r.penetration = v.get<double>();
+  }
+  const int shoe_cards = r.infinite() ? std::numeric_limits<int>::max() : r.shoe_cards();
+  if (j.contains("cut_card")) r.cut_card = static_cast<int>(read_int(j, "cut_card", 0, shoe_cards - 1));
+  if (j.contains("burn_cards")) r.burn_cards = static_cast<int>(read_int(j, "burn_cards", 0, 52));
+  if (j.contains("reshuffle")) r.reshuffle = read_enum(j, "reshuffle", RESHUFFLE_NAMES);
+  if (j.contains("seats")) r.seats = static_cast<int>(read_int(j, "seats", 1, bj::MAX_SEATS));
+  if (j.contains("h17")) r.h17 = read_bool(j, "h17");
+  if (j.contains("hole_card")) r.hole_card = read_enum(j, "hole_card", HOLE_CARD_NAMES);
+  if (j.contains("double")) r.double_rule = read_enum(j, "double", DOUBLE_NAMES);
+  if (j.contains("das")) r.double_after_split = read_bool(j, "das");
+  if (j.contains("split_hands")) r.split_hands = static_cast<int>(read_int(j, "split_hands", 1, bj::MAX_SPLIT_HANDS));
+  if (j.contains("resplit_aces")) r.resplit_aces = read_bool(j, "resplit_aces");
+  if (j.contains("hit_split_aces")) r.hit_split_aces = read_bool(j, "hit_split_aces");
+  if (j.contains("surrender")) r.surrender = read_enum(j, "surrender", SURRENDER_NAMES);
+  if (j.contains("insurance")) r.insurance = read_enum(j, "insurance", INSURANCE_NAMES);
+  if (j.contains("blackjack_pays")) {
+    const std::string text = read_string(j, "blackjack_pays");
+    const auto colon = text.find(':');
+    int p = 0;
+    int q = 0;
+    try {
+      std::size_t used_p = 0;
+      std::size_t used_q = 0;
+      if (colon == std::string::npos) bad_value("blackjack_pays", j.at("blackjack_pays"));
+      p = std::stoi(text.substr(0, colon), &used_p);
+      q = std::stoi(text.substr(colon + 1), &used_q);
+      if (used_p != colon || used_q != text.size() - colon - 1) p = 0;
+    } catch (const std::logic_error&) {
+      p = 0;
+    }
+    if (p < 1 || p > 100 || q < 1 || q > 100) bad_value("blackjack_pays", j.at("blackjack_pays"));
+    r.blackjack_pays_num = p;
+    r.blackjack_pays_den = q;
+  }
+  if (j.contains("strategy")) {
+    c.strategy = read_string(j, "strategy");
+    if (c.strategy.empty()) bad_value("strategy", j.at("strategy"));
+  }
+  if (j.contains("rounds")) c.rounds = read_count(j, "rounds");
+  if (j.contains("seed")) {
+    const json& v = j.at("seed");
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0)) bad_value("seed", v);
+    c.seed = v.get<std::uint64_t>();
+  }
+  if (j.contains("chunk_rounds")) c.chunk_rounds = read_count(j, "chunk_rounds");
+
+  // Relations between keys.
+  if (!r.infinite()) {
+    const int cut = r.cut_card_position();
+    if (cut < 1 || cut >= r.shoe_cards()) {
+      throw Error("the cut card falls at card " + std::to_string(cut) + " of a " + std::to_string(r.shoe_cards()) +
+                  "-card shoe; penetration or cut_card must put it inside the shoe");
+    }
+    if (r.burn_cards >= cut) {
+      throw Error("config key 'burn_cards': " + std::to_string(r.burn_cards) +
+                  " burn cards reach the cut card at card " + std::to_string(cut) + "; expected fewer");
+    }
+  }
+  if (c.rounds / c.chunk_rounds >= (std::uint64_t{1} << 24)) {
+    throw Error("rounds / chunk_rounds must be under 16777216 chunks; raise chunk_rounds");
+  }
+  return c;
+}
+
+json to_json(const SimConfig& c) {
+  const bj::Rules& r = c.rules;
+  json j;
+  j["name"] = c.name;
+  j["description"] = c.description;
+  j["decks"] = r.infinite() ? json("infinite") : json(r.decks);
+  j["penetration"] = r.penetration;
+  j["cut_card"] = r.cut_card;
+  j["burn_cards"] = r.burn_cards;
+  j["reshuffle"] = to_string(r.reshuffle);
+  j["seats"] = r.seats;
+  j["h17"] = r.h17;
+  j["hole_card"] = to_string(r.hole_card);
+  j["double"] = to_string(r.double_rule);
+  j["das"] = r.double_after_split;
+  j["split_hands"] = r.split_hands;
+  j["resplit_aces"] = r.resplit_aces;
+  j["hit_split_aces"] = r.hit_split_aces;
+  j["surrender"] = to_string(r.surrender);
+  j["insurance"] = to_string(r.insurance);
+  j["blackjack_pays"] = std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
+  j["strategy"] = c.strategy;
+  j["rounds"] = c.rounds;
+  j["seed"] = c.seed;
+  j["chunk_rounds"] = c.chunk_rounds;
+  return j;
+}
+
+std::string describe_rules(const bj::Rules& r) {
+  std::string s = r.infinite() ? "infinite deck" : std::to_string(r.decks) + (r.decks == 1 ? " deck" : " decks");
+  s += r.h17 ? ", H17" : ", S17";
+  if (r.double_rule != bj::DoubleRule::any) s += ", double " + to_string(r.double_rule);
+  s += r.double_after_split ? ", DAS" : ", no DAS";
+  if (r.split_hands != bj::MAX_SPLIT_HANDS) s += ", split to " + std::to_string(r.split_hands);
+  if (r.resplit_aces) s += ", RSA";
+  if (r.hit_split_aces) s += ", hit split aces";
+  if (r.surrender != bj::Surrender::none) s += ", " + to_string(r.surrender) + " surrender";
+  if (r.hole_card != bj::HoleCard::peek) s += ", " + std::string(r.hole_card == bj::HoleCard::enhc ? "ENHC" : "ENHC-OBO");
+  s += ", blackjack pays " + std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
+  if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
+  if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";
+  return s;
+}
+
+}  // namespace cardsim::io

@@ -1,0 +1,211 @@
+#include "cardsim/io/strategy_file.hpp"
+
+#include <array>
+#include <filesystem>
+#include <sstream>
+#include <vector>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/files.hpp"
+
+namespace cardsim::io {
+namespace bj = blackjack;
+using bj::ChartAction;
+
+namespace {
+
+struct ActionName {
+  ChartAction action;
+  const char* name;
+  bool pairs_only;
+};
+constexpr std::array<ActionName, 9> ACTION_NAMES{{
+    {ChartAction::hit, "H", false},
+    {ChartAction::stand, "S", false},
+    {ChartAction::double_else_hit, "D", false},
+    {ChartAction::double_else_stand, "Ds", false},
+    {ChartAction::split, "P", true},
+    {ChartAction::split_if_das_else_hit, "Ph", true},
+    {ChartAction::surrender_else_hit, "Rh", false},
+    {ChartAction::surrender_else_stand, "Rs", false},
+    {ChartAction::surrender_else_split, "Rp", true},
+}};
+
+// Column order of the files: up cards 2..9, T, A.
+constexpr std::array<int, bj::CARD_VALUES> COLUMN_UPCARDS{2, 3, 4, 5, 6, 7, 8, 9, 10, 1};
+constexpr std::array<const char*, bj::CARD_VALUES> COLUMN_LABELS{"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"};
+
+const char* action_name(ChartAction action) {
+  for (const auto& a : ACTION_NAMES) {
+    if (a.action == action) return a.name;
+  }
+  return "?";
+}
+
+std::vector<std::string> words_of(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// Row label -> row index, or 0 if not a label of this section.
+int row_index(const std::string& section, const std::string& label) {
+  if (section == "pairs") {
+    if (label == "A" || label == "a") return 1;
+    if (label == "T" || label == "t" || label == "10") return 10;
+    if (label.size() == 1 && label[0] >= '2' && label[0] <= '9') return label[0] - '0';
+    return 0;
+  }
+  int value = 0;
+  for (const char ch : label) {
+    if (ch < '0' || ch > '9' || value > 100) return 0;
+    value = value * 10 + (ch - '0');
+  }
+  if (section == "hard" && value >= bj::HARD_MIN && value <= bj::HARD_MAX) return value;
+  if (section == "soft" && value >= bj::SOFT_MIN && value <= bj::SOFT_MAX) return value;
+  return 0;
+}
+
+}  // namespace
+
+bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string& source) {
+  bj::StrategyChart chart;
+  chart.name = source;
+  std::istringstream in{std::string(text)};
+  std::string section;
+  bool header_seen = false;
+  int line_number = 0;
+  auto fail = [&](const std::string& message) -> void {
+    throw Error(source + ":" + std::to_string(line_number) + ": " + message);
+  };
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    const auto words = words_of(line);
+    if (words.empty()) continue;
+    if (words.size() == 1 && words[0].front() == '[' && words[0].back() == ']') {
+      section = words[0].substr(1, words[0].size() - 2);
+      if (section != "hard" && section != "soft" && section != "pairs") {
+        fail("unknown section " + words[0] + "; expected [hard], [soft] or [pairs]");
+      }
+      header_seen = false;
+      continue;
+    }
+    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + words[0] + "'");
+    if (!header_seen) {
+      bool ok = words.size() == bj::CARD_VALUES;
+      for (std::size_t i = 0; ok && i < words.size(); ++i) {
+        ok = words[i] == COLUMN_LABELS[i] || (i == 8 && words[i] == "10");
+      }
+      if (!ok) fail("expected the up-card header '2 3 4 5 6 7 8 9 T A' in [" + section + "]");
+      header_seen = true;
+      continue;
+    }
+    const int row = row_index(section, words[0]);
+    if (row == 0) {
+      fail("'" + words[0] + "' is not a row of [" + section + "]; rows are " +
+           (section == "hard" ? "4..21" : section == "soft" ? "12..21" : "2..9, T, A"));
+    }
+    if (words.size() != bj::CARD_VALUES + 1) {
+      fail("row " + words[0] + " of [" + section + "] has " + std::to_string(words.size() - 1) +
+           " actions; expected 10 (one per up card 2..A)");
+    }
+    bj::ChartRows& rows = section == "hard" ? chart.hard : section == "soft" ? chart.soft : chart.pairs;
+    auto& cells = rows[static_cast<std::size_t>(row)];
+    if (cells[static_cast<std::size_t>(COLUMN_UPCARDS[0])] != ChartAction::invalid) {
+      fail("row " + words[0] + " of [" + section + "] appears twice");
+    }
+    for (std::size_t i = 0; i < bj::CARD_VALUES; ++i) {
+      const std::string& word = words[i + 1];
+      ChartAction action = ChartAction::invalid;
+      for (const auto& a : ACTION_NAMES) {
+        if (word == a.name && (!a.pairs_only || section == "pairs")) action = a.action;
+      }
+      if (action == ChartAction::invalid) {
+        fail("'" + word + "' (row " + words[0] + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
+             (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: H S D Ds" +
+             (section == "pairs" ? " P Ph Rh Rs Rp" : " Rh Rs"));
+      }
+      cells[static_cast<std::size_t>(COLUMN_UPCARDS[i])] = action;
+    }
+  }
+  // Every row present.
+  auto require_rows = [&](const bj::ChartRows& rows, const std::string& name, std::vector<int> wanted) {
+    for (const int row : wanted) {
+      if (rows[static_cast<std::size_t>(row)][2] == ChartAction::invalid) {
+        const std::string label = name != "pairs" ? std::to_string(row) : row == 1 ? "A" : row == 10 ? "T" : std::to_string(row);
+        throw Error(source + ": row " + label + " of [" + name + "] is missing; a chart needs hard 4..21, soft 12..21 and pairs 2..A");
+      }
+    }
+  };
+  std::vector<int> hard_rows, soft_rows, pair_rows;
+  for (int t = bj::HARD_MIN; t <= bj::HARD_MAX; ++t) hard_rows.push_back(t);
+  for (int t = bj::SOFT_MIN; t <= bj::SOFT_MAX; ++t) soft_rows.push_back(t);
+  for (int c = 1; c <= bj::CARD_VALUES; ++c) pair_rows.push_back(c);
+  require_rows(chart.hard, "hard", hard_rows);
+  require_rows(chart.soft, "soft", soft_rows);
+  require_rows(chart.pairs, "pairs", pair_rows);
+  return chart;
+}
+
+std::string format_strategy_chart(const bj::StrategyChart& chart, const std::string& header_comment) {
+  std::ostringstream out;
+  out << "# cardsim strategy chart\n";
+  if (!header_comment.empty()) {
+    std::istringstream lines(header_comment);
+    for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
+  }
+  auto section = [&](const char* name, const bj::ChartRows& rows, const std::vector<int>& order,
+                     auto label_of) {
+    out << "\n[" << name << "]\n    ";
+    for (const char* label : COLUMN_LABELS) out << " " << label << (label[0] == 'T' || label[0] == 'A' ? "  " : "  ");
+    out << "\n";
+    for (const int row : order) {
+      std::string label = label_of(row);
+      label.resize(4, ' ');
+      out << label;
+      for (const int up : COLUMN_UPCARDS) {
+        std::string cell = action_name(rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(up)]);
+        cell.resize(3, ' ');
+        out << " " << cell;
+      }
+      out << "\n";
+    }
+  };
+  std::vector<int> hard_rows, soft_rows;
+  for (int t = bj::HARD_MIN; t <= bj::HARD_MAX; ++t) hard_rows.push_back(t);
+  for (int t = bj::SOFT_MIN; t <= bj::SOFT_MAX; ++t) soft_rows.push_back(t);
+  const auto number = [](int row) { return std::to_string(row); };
+  section("hard", chart.hard, hard_rows, number);
+  section("soft", chart.soft, soft_rows, number);
+  section("pairs", chart.pairs, {2, 3, 4, 5, 6, 7, 8, 9, 10, 1},
+          [](int row) { return row == 1 ? std::string("A") : row == 10 ? std::string("T") : std::to_string(row); });
+  return out.str();
+}
+
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules,
+                                const std::string& config_folder, const std::string& data_dir) {
+  namespace fs = std::filesystem;
+  if (strategy == "hit-below-16") return bj::hit_below_16_chart();
+  if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
+  if (strategy == "always-stand") return bj::always_stand_chart();
+  const std::string name = strategy == "basic" ? (rules.h17 ? "basic-h17-das" : "basic-s17-das") : strategy;
+  std::vector<fs::path> candidates{fs::path(name)};
+  if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
+  candidates.push_back(fs::path(data_dir) / "strategies" / name);
+  candidates.push_back(fs::path(data_dir) / "strategies" / (name + ".txt"));
+  std::error_code ec;
+  for (const auto& path : candidates) {
+    if (fs::is_regular_file(path, ec)) {
+      bj::StrategyChart chart = parse_strategy_chart(read_file(path.string()), path.string());
+      chart.name = strategy == "basic" ? "basic (" + name + ")" : strategy;
+      return chart;
+    }
+  }
+  throw Error("strategy '" + strategy +
+              "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " + data_dir +
+              "/strategies/, or a chart file");
+}
+
+}  // namespace cardsim::io

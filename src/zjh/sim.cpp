@@ -1,0 +1,196 @@
+#include "cardsim/zjh/sim.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
+#include "cardsim/zjh/showdown.hpp"
+
+namespace cardsim::zjh {
+namespace {
+
+template <class Array>
+void add(Array& into, const Array& from) {
+  for (std::size_t i = 0; i < into.size(); ++i) into[i] += from[i];
+}
+
+// One showdown of `players` hands dealt to the front of `deck` into `tally`.
+// With the 2-3-5 rule the keys are lifted only when a leopard is present,
+// which is the case exactly when the best plain strength is a leopard
+// (leopards are the top levels), so the common path pays one compare.
+template <unsigned Players>
+inline void play_deal(const Evaluator& evaluator, const Deck& deck, unsigned players,
+                      bool special_235, SimTally& tally) {
+  const unsigned count = Players > 0 ? Players : players;
+  std::array<Strength, MAX_PLAYERS> strength;
+  Strength best = 0;
+  for (unsigned p = 0; p < count; ++p) {
+    strength[p] = evaluator.evaluate(deck[HAND_SIZE * p], deck[HAND_SIZE * p + 1], deck[HAND_SIZE * p + 2]);
+    best = std::max(best, strength[p]);
+  }
+  const auto seat_category = static_cast<unsigned>(evaluator.category(strength[0]));
+  ++tally.seat_hands[seat_category];
+
+  std::uint32_t best_key = best;
+  std::uint32_t seat_key = strength[0];
+  unsigned winners = 0;
+  Strength winning = best;
+  if (special_235 && evaluator.is_leopard(best)) [[unlikely]] {
+    best_key = 0;
+    for (unsigned p = 0; p < count; ++p) best_key = std::max(best_key, evaluator.showdown_key(strength[p], true));
+    seat_key = evaluator.showdown_key(strength[0], true);
+    for (unsigned p = 0; p < count; ++p) winners += evaluator.showdown_key(strength[p], true) == best_key ? 1u : 0u;
+    if (best_key >= evaluator.levels()) {
+      ++tally.leopard_kills;
+      winning = static_cast<Strength>(best_key - evaluator.levels());
+    }
+  } else {
+    for (unsigned p = 0; p < count; ++p) winners += strength[p] == best ? 1u : 0u;
+  }
+  ++tally.winning_hands[static_cast<unsigned>(evaluator.category(winning))];
+  if (winners > 1) ++tally.split_deals;
+  if (seat_key == best_key) {
+    if (winners == 1) {
+      ++tally.seat_wins[seat_category];
+    } else {
+      ++tally.seat_ties[seat_category];
+    }
+  }
+}
+
+template <unsigned Players>
+void play_deals(const Evaluator& evaluator, unsigned players, core::Rng& rng, std::uint64_t deals,
+                SimTally& tally) {
+  const unsigned cards = (Players > 0 ? Players : players) * HAND_SIZE;
+  const bool special_235 = evaluator.rules().special_235;
+  Deck deck = fresh_deck();
+  for (std::uint64_t d = 0; d < deals; ++d) {
+    deal_cards(rng, deck, cards);
+    play_deal<Players>(evaluator, deck, players, special_235, tally);
+  }
+  tally.deals += deals;
+}
+
+nlohmann::json rate(std::uint64_t count, std::uint64_t total) {
+  if (total == 0) return {{"count", count}, {"value", nullptr}, {"se", nullptr}};
+  const double p = static_cast<double>(count) / static_cast<double>(total);
+  return {{"count", count}, {"value", p}, {"se", std::sqrt(p * (1.0 - p) / static_cast<double>(total))}};
+}
+
+}  // namespace
+
+void validate(const SimConfig& config) {
+  check_players(config.players);
+  if (config.deals == 0) throw Error("deals must be at least 1");
+  if (config.chunk_deals == 0) throw Error("chunk_deals must be at least 1");
+  const run::ChunkPlan plan{config.deals, config.chunk_deals};
+  if (plan.chunks() > core::MAX_CHUNKS) {
+    throw Error("deals / chunk_deals gives " + std::to_string(plan.chunks()) +
+                " chunks; at most " + std::to_string(core::MAX_CHUNKS) + " are allowed: raise chunk_deals");
+  }
+}
+
+void SimTally::merge(const SimTally& other) {
+  deals += other.deals;
+  add(seat_hands, other.seat_hands);
+  add(seat_wins, other.seat_wins);
+  add(seat_ties, other.seat_ties);
+  add(winning_hands, other.winning_hands);
+  split_deals += other.split_deals;
+  leopard_kills += other.leopard_kills;
+}
+
+nlohmann::json tally_to_json(const SimTally& tally) {
+  return {{"deals", tally.deals},
+          {"seat_hands", tally.seat_hands},
+          {"seat_wins", tally.seat_wins},
+          {"seat_ties", tally.seat_ties},
+          {"winning_hands", tally.winning_hands},
+          {"split_deals", tally.split_deals},
+          {"leopard_kills", tally.leopard_kills}};
+}
+
+SimTally tally_from_json(const nlohmann::json& j) {
+  SimTally tally;
+  try {
+    j.at("deals").get_to(tally.deals);
+    j.at("seat_hands").get_to(tally.seat_hands);
+    j.at("seat_wins").get_to(tally.seat_wins);
+    j.at("seat_ties").get_to(tally.seat_ties);
+    j.at("winning_hands").get_to(tally.winning_hands);
+    j.at("split_deals").get_to(tally.split_deals);
+    j.at("leopard_kills").get_to(tally.leopard_kills);
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("zjh tally JSON is malformed: ") + e.what());
+  }
+  return tally;
+}
+
+void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed, std::uint64_t chunk,
+                std::uint64_t deals, SimTally& tally) {
+  core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::zjh_chunk, chunk);
+  if (players == 2) {
+    play_deals<2>(evaluator, players, rng, deals, tally);
+  } else {
+    play_deals<0>(evaluator, players, rng, deals, tally);
+  }
+}
+
+run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run::RunControl& control) {
+  validate(config);
+  const Evaluator evaluator(config.rules);
+  const run::ChunkPlan plan{config.deals, config.chunk_deals};
+  return run::run_chunks<SimTally>(
+      plan, run::all_chunks(plan), run::resolve_threads(threads), [] { return SimTally{}; },
+      [&](std::uint64_t chunk, std::uint64_t deals, SimTally& tally) {
+        play_chunk(evaluator, config.players, config.seed, chunk, deals, tally);
+      },
+      control);
+}
+
+nlohmann::json sim_report(const SimConfig& config, const SimTally& tally) {
+  std::uint64_t wins = 0, ties = 0;
+  for (unsigned c = 0; c < CATEGORY_COUNT; ++c) {
+    wins += tally.seat_wins[c];
+    ties += tally.seat_ties[c];
+  }
+  nlohmann::json by_category = nlohmann::json::array();
+  nlohmann::json winning = nlohmann::json::array();
+  for (const Category category : categories_by_strength(config.rules)) {
+    const auto c = static_cast<unsigned>(category);
+    const std::uint64_t hands = tally.seat_hands[c];
+    by_category.push_back({{"category", category_key(category)},
+                           {"chinese", category_chinese(category)},
+                           {"hands", rate(hands, tally.deals)},
+                           {"win", rate(tally.seat_wins[c], hands)},
+                           {"tie", rate(tally.seat_ties[c], hands)},
+                           {"loss", rate(hands - tally.seat_wins[c] - tally.seat_ties[c], hands)}});
+    winning.push_back({{"category", category_key(category)},
+                       {"chinese", category_chinese(category)},
+                       {"deals", rate(tally.winning_hands[c], tally.deals)}});
+  }
+  const run::ChunkPlan plan{config.deals, config.chunk_deals};
+  return {{"config",
+           {{"game", "zjh"},
+            {"players", config.players},
+            {"deals", config.deals},
+            {"seed", config.seed},
+            {"chunk_deals", config.chunk_deals},
+            {"rules", rules_to_json(config.rules)}}},
+          {"chunks", plan.chunks()},
+          {"deals", tally.deals},
+          {"seat",
+           {{"note", "seat 1, the first hand dealt; all seats are alike by symmetry"},
+            {"win", rate(wins, tally.deals)},
+            {"tie", rate(ties, tally.deals)},
+            {"loss", rate(tally.deals - wins - ties, tally.deals)},
+            {"by_category", by_category}}},
+          {"winning_category", winning},
+          {"split_pot", rate(tally.split_deals, tally.deals)},
+          {"leopard_kills", rate(tally.leopard_kills, tally.deals)},
+          {"tally", tally_to_json(tally)}};
+}
+
+}  // namespace cardsim::zjh
