@@ -1,6 +1,501 @@
-// Placeholder until the Zha Jin Hua subcommand lands (issue 6).
+// `cardsim zjh`: Zha Jin Hua (炸金花, three-card poker).
+//   zjh deal   deal and rank one game
+//   zjh exact  enumerate all 22,100 hands and every heads-up showdown
+//   zjh sim    Monte Carlo showdowns of N players, multithreaded, deterministic
+// Parsing, wiring and printing only; the game lives in cardsim/zjh.
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cctype>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/files.hpp"
+#include "cardsim/version.hpp"
+#include "cardsim/zjh/exact.hpp"
+#include "cardsim/zjh/rules.hpp"
+#include "cardsim/zjh/showdown.hpp"
+#include "cardsim/zjh/sim.hpp"
 #include "commands.hpp"
 
 namespace cardsim::cli {
-void setup_zjh(CLI::App& /*app*/) {}
+namespace {
+
+constexpr int SCHEMA_VERSION = 1;
+
+// Rule flags shared by the three sub-subcommands. Empty strings mean "not
+// given": the value then comes from the config file, else from the variant.
+struct ZjhRuleOptions {
+  std::string variant = "standard";
+  std::string config;
+  std::string ties;
+  std::string a23;
+  std::string special_235;
+  std::string straight_above_flush;
+};
+
+struct ZjhDealOptions {
+  ZjhRuleOptions rules;
+  unsigned players = 4;
+  std::uint64_t seed = 1;
+  bool json = false;
+  bool ascii = false;
+};
+
+struct ZjhExactOptions {
+  ZjhRuleOptions rules;
+  bool json = false;
+  std::string out = "-";
+};
+
+struct ZjhSimOptions {
+  ZjhRuleOptions rules;
+  unsigned players = 2;
+  std::string deals = "10M";
+  std::uint64_t seed = 1;
+  unsigned threads = 0;
+  std::uint64_t chunk_deals = zjh::DEFAULT_CHUNK_DEALS;
+  std::string out = "-";
+  bool quiet = false;
+};
+
+// ---- helpers --------------------------------------------------------------
+
+// "1000000", "1e6", "2.5e6", "10M", "1G", "100k": a positive whole count.
+// Suffixes k, M, G (or B), T are powers of 1000.
+std::uint64_t parse_count(const std::string& text) {
+  const auto fail = [&](const std::string& why) {
+    return Error("deals '" + text + "' " + why +
+                 ": write a whole number such as 1000000, 1e6, 2.5M, 100k or 1G");
+  };
+  std::size_t i = 0;
+  std::uint64_t mantissa = 0;
+  int fraction_digits = 0;
+  bool digits = false, point = false;
+  constexpr std::uint64_t LIMIT = std::uint64_t{1} << 62;
+  for (; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '.' && !point) {
+      point = true;
+    } else if (ch == '_' || ch == ',') {
+      continue;
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      if (mantissa > LIMIT / 10) throw fail("is too large");
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
+      digits = true;
+      if (point) ++fraction_digits;
+    } else {
+      break;
+    }
+  }
+  if (!digits) throw fail("is not a number");
+  int exponent = 0;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && text[i] == '+') ++i;
+    if (i == text.size()) throw fail("has an empty exponent");
+    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
+      exponent = exponent * 10 + (text[i] - '0');
+      if (exponent > 30) throw fail("is too large");
+    }
+  }
+  if (i < text.size()) {
+    const std::string suffix = text.substr(i);
+    if (suffix == "k" || suffix == "K") {
+      exponent += 3;
+    } else if (suffix == "M" || suffix == "m") {
+      exponent += 6;
+    } else if (suffix == "G" || suffix == "B" || suffix == "g" || suffix == "b") {
+      exponent += 9;
+    } else if (suffix == "T" || suffix == "t") {
+      exponent += 12;
+    } else {
+      throw fail("has an unknown suffix '" + suffix + "'");
+    }
+  }
+  exponent -= fraction_digits;
+  for (; exponent < 0; ++exponent) {
+    if (mantissa % 10 != 0) throw fail("is not a whole number");
+    mantissa /= 10;
+  }
+  for (; exponent > 0; --exponent) {
+    if (mantissa > LIMIT / 10) throw fail("is too large");
+    mantissa *= 10;
+  }
+  if (mantissa == 0) throw fail("must be at least 1");
+  return mantissa;
+}
+
+bool parse_on_off(const std::string& text) { return text == "on"; }
+
+void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
+  app->add_option("--variant", o.variant, "Named rule set (the base the other rule flags change)")
+      ->check(CLI::IsMember(zjh::preset_names()))
+      ->capture_default_str();
+  app->add_option("--config", o.config, "JSON config: {\"variant\", \"rules\": {...}, \"players\"}")
+      ->check(CLI::ExistingFile);
+  app->add_option("--ties", o.ties, "Equal hands: split (share) or suits (spades > hearts > diamonds > clubs) [variant]")
+      ->check(CLI::IsMember({"split", "suits"}));
+  app->add_option("--a23", o.a23, "A-2-3: lowest straight, or second (only below A-K-Q) [variant]")
+      ->check(CLI::IsMember({"lowest", "second"}));
+  app->add_option("--special-235", o.special_235, "on: 2-3-5 of mixed suits beats a leopard, and only a leopard [variant]")
+      ->check(CLI::IsMember({"on", "off"}));
+  app->add_option("--straight-above-flush", o.straight_above_flush, "on: straight beats flush (casino/teen patti) [variant]")
+      ->check(CLI::IsMember({"on", "off"}));
+}
+
+// Resolution order: variant < config file < flags. `players` is set from the
+// config's "players" key if present and the flag was not given.
+zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned* players) {
+  zjh::Rules rules = zjh::preset_rules(o.variant);
+  if (!o.config.empty()) {
+    nlohmann::json j;
+    try {
+      j = nlohmann::json::parse(io::read_file(o.config));
+    } catch (const nlohmann::json::parse_error& e) {
+      throw Error("config " + o.config + " is not valid JSON: " + e.what());
+    }
+    if (!j.is_object()) throw Error("config " + o.config + " must be a JSON object");
+    for (const auto& [key, value] : j.items()) {
+      if (key == "game") {
+        if (value != "zjh") throw Error("config " + o.config + ": key 'game' must be \"zjh\"");
+      } else if (key == "variant") {
+        if (!value.is_string()) throw Error("config " + o.config + ": key 'variant' must be a string");
+        if (app->count("--variant") == 0) rules = zjh::preset_rules(value.get<std::string>());
+      } else if (key != "rules" && key != "players") {
+        throw Error("config " + o.config + ": unknown key '" + key +
+                    "': allowed are game, variant, rules, players");
+      }
+    }
+    if (j.contains("rules")) rules = zjh::rules_from_json(j.at("rules"), rules);
+    if (j.contains("players")) {
+      if (!j.at("players").is_number_unsigned()) throw Error("config " + o.config + ": key 'players' must be 2..17");
+      const auto value = j.at("players").get<std::uint64_t>();
+      if (value < zjh::MIN_PLAYERS || value > zjh::MAX_PLAYERS) {
+        throw Error("config " + o.config + ": key 'players' must be 2..17, not " + std::to_string(value));
+      }
+      if (players != nullptr && app->count("--players") == 0) *players = static_cast<unsigned>(value);
+    }
+  }
+  if (!o.ties.empty()) rules.ties = zjh::tie_rule_from_string(o.ties);
+  if (!o.a23.empty()) rules.a23 = zjh::low_straight_from_string(o.a23);
+  if (!o.special_235.empty()) rules.special_235 = parse_on_off(o.special_235);
+  if (!o.straight_above_flush.empty()) rules.straight_above_flush = parse_on_off(o.straight_above_flush);
+  return rules;
+}
+
+nlohmann::json tool_json() {
+  return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
+}
+
+// UTF-8 output when the locale says so (LC_ALL, else LC_CTYPE, else LANG).
+bool utf8_terminal() {
+  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') continue;
+    std::string text(value);
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
+  }
+  return false;
+}
+
+std::string category_label(zjh::Category category, bool unicode) {
+  return std::string(unicode ? zjh::category_chinese(category) : zjh::category_pinyin(category)) + " " +
+         std::string(zjh::category_english(category));
+}
+
+// The hand's cards high to low, as text.
+std::string hand_text(zjh::Hand hand, bool unicode) {
+  std::sort(hand.begin(), hand.end(), [](zjh::Card a, zjh::Card b) { return a > b; });
+  std::string text;
+  for (const zjh::Card card : hand) {
+    if (!text.empty()) text += ' ';
+    text += zjh::card_text(card, unicode);
+  }
+  return text;
+}
+
+void emit(const std::string& out, const std::string& text) {
+  if (out == "-") {
+    std::cout << text << std::flush;
+  } else {
+    io::write_file_atomically(out, text);
+  }
+}
+
+// Width of UTF-8 text in terminal columns, counting CJK characters as two.
+std::size_t columns(const std::string& text) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::size_t length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
+    width += (length == 3 && byte >= 0xE4) ? 2 : 1;  // U+4E00.. CJK (2 columns), ♠♥ etc. one
+    i += length;
+  }
+  return width;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  const std::size_t used = columns(text);
+  return text + std::string(used < width ? width - used : 0, ' ');
+}
+
+// ---- deal -----------------------------------------------------------------
+
+void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
+  unsigned players = o.players;
+  const zjh::Rules rules = resolve_rules(o.rules, app, &players);
+  zjh::check_players(players);
+  const zjh::Evaluator evaluator(rules);
+  const zjh::Game game = zjh::deal_game(evaluator, players, o.seed);
+
+  if (o.json) {
+    nlohmann::json seats = nlohmann::json::array();
+    nlohmann::json winners = nlohmann::json::array();
+    for (std::size_t s = 0; s < game.seats.size(); ++s) {
+      const auto& seat = game.seats[s];
+      nlohmann::json cards = nlohmann::json::array();
+      for (const zjh::Card card : seat.cards) cards.push_back(zjh::card_text(card, false));
+      seats.push_back({{"seat", s + 1},
+                       {"cards", cards},
+                       {"category", zjh::category_key(seat.category)},
+                       {"chinese", zjh::category_chinese(seat.category)},
+                       {"strength", seat.strength},
+                       {"place", seat.place}});
+      if (seat.place == 1) winners.push_back(s + 1);
+    }
+    nlohmann::json ranking = nlohmann::json::array();
+    for (const unsigned s : game.ranking) ranking.push_back(s + 1);
+    const nlohmann::json j = {{"schema_version", SCHEMA_VERSION},
+                              {"tool", tool_json()},
+                              {"command", "zjh deal"},
+                              {"config", {{"game", "zjh"}, {"players", players}, {"seed", o.seed}, {"rules", zjh::rules_to_json(rules)}}},
+                              {"levels", evaluator.levels()},
+                              {"seats", seats},
+                              {"ranking", ranking},
+                              {"winners", winners},
+                              {"leopard_killed", game.leopard_killed}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+
+  const bool unicode = !o.ascii && utf8_terminal();
+  std::ostringstream text;
+  text << "Zha Jin Hua" << (unicode ? " 炸金花" : "") << ": " << players << " players, seed " << o.seed << "\n"
+       << "rules: " << zjh::describe(rules) << "\n\n";
+  for (std::size_t s = 0; s < game.seats.size(); ++s) {
+    const auto& seat = game.seats[s];
+    text << "  seat " << pad(std::to_string(s + 1), 3) << pad(hand_text(seat.cards, unicode), 14)
+         << pad(category_label(seat.category, unicode), 26) << "place " << seat.place << "\n";
+  }
+  text << "\nranking: ";
+  for (std::size_t i = 0; i < game.ranking.size(); ++i) {
+    if (i > 0) {
+      const bool tie = game.seats[game.ranking[i]].place == game.seats[game.ranking[i - 1]].place;
+      text << (tie ? " = " : " > ");
+    }
+    text << game.ranking[i] + 1;
+  }
+  text << "\n";
+  if (game.winners == 1) {
+    const auto& seat = game.seats[game.ranking[0]];
+    text << "winner: seat " << game.ranking[0] + 1 << " with " << category_label(seat.category, unicode) << " ("
+         << hand_text(seat.cards, unicode) << ")";
+    if (game.leopard_killed) text << ", the 2-3-5 that beats a leopard";
+    text << "\n";
+  } else {
+    text << "winner: seats";
+    for (std::size_t i = 0; i < game.winners; ++i) text << (i ? ", " : " ") << game.ranking[i] + 1;
+    text << " split the pot with " << category_label(game.seats[game.ranking[0]].category, unicode) << "\n";
+  }
+  std::cout << text.str();
+}
+
+// ---- exact ----------------------------------------------------------------
+
+std::string with_commas(std::uint64_t value) {
+  const std::string digits = std::to_string(value);
+  std::string text;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
+    text += digits[i];
+  }
+  return text;
+}
+
+void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
+  const zjh::Rules rules = resolve_rules(o.rules, app, nullptr);
+  if (o.out != "-") io::check_writable(o.out);
+  const auto start = std::chrono::steady_clock::now();
+  const zjh::ExactResult result = zjh::exact_heads_up(rules);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (o.json) {
+    nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", tool_json()}, {"command", "zjh exact"}};
+    j.update(zjh::exact_report(result));
+    j["elapsed_seconds"] = seconds;
+    emit(o.out, j.dump(2) + "\n");
+    return;
+  }
+  const bool unicode = utf8_terminal();
+  std::ostringstream text;
+  char buffer[160];
+  text << "Zha Jin Hua exact enumeration (" << zjh::describe(rules) << ")\n"
+       << with_commas(zjh::HAND_COUNT) << " hands, " << with_commas(result.levels) << " distinct strength levels; "
+       << "heads up: " << with_commas(zjh::ORDERED_PAIR_COUNT) << " ordered pairs of disjoint hands\n\n";
+  std::snprintf(buffer, sizeof buffer, "%8s %10s %10s %10s %10s %12s", "hands", "P(hand)", "win", "tie", "loss",
+                "wins deal");
+  text << pad("", 26) << "                      heads up, a hand of this category:\n"
+       << pad("category", 26) << buffer << "\n";
+  for (const zjh::Category category : zjh::categories_by_strength(rules)) {
+    const auto c = static_cast<unsigned>(category);
+    const auto pairs = static_cast<double>(result.hands[c] * zjh::DISJOINT_HAND_COUNT);
+    std::snprintf(buffer, sizeof buffer, "%8s %10.6f %10.6f %10.6f %10.6f %12.6f",
+                  with_commas(result.hands[c]).c_str(),
+                  static_cast<double>(result.hands[c]) / zjh::HAND_COUNT,
+                  static_cast<double>(result.wins[c]) / pairs, static_cast<double>(result.ties[c]) / pairs,
+                  static_cast<double>(result.losses[c]) / pairs,
+                  static_cast<double>(result.winning_deals(category)) / static_cast<double>(zjh::ORDERED_PAIR_COUNT));
+    text << pad(category_label(category, unicode), 26) << buffer << "\n";
+  }
+  const auto line = [&](const char* name, std::uint64_t count) {
+    const zjh::Fraction f = zjh::make_fraction(count, zjh::ORDERED_PAIR_COUNT);
+    std::snprintf(buffer, sizeof buffer, "%.12f", f.value());
+    text << "  " << name << " " << with_commas(count) << " / " << with_commas(zjh::ORDERED_PAIR_COUNT) << " = "
+         << f.text() << " = " << buffer << "\n";
+  };
+  text << "\nheads up, first hand:\n";
+  line("win ", result.total_wins());
+  line("tie ", result.total_ties());
+  line("loss", result.total_losses());
+  std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+  text << "(" << buffer << " s)\n";
+  emit(o.out, text.str());
+}
+
+// ---- sim ------------------------------------------------------------------
+
+// A one-line progress display on stderr, redrawn a few times a second.
+class Progress {
+ public:
+  Progress(const run::RunControl& control, std::uint64_t total, bool enabled) {
+    if (!enabled) return;
+    thread_ = std::thread([this, &control, total] {
+      const auto start = std::chrono::steady_clock::now();
+      while (!done_.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        const auto items = control.items_done.load();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\rzjh sim: %5.1f%%  %.1fM deals/s   ", 100.0 * static_cast<double>(items) / static_cast<double>(total),
+                     seconds > 0 ? static_cast<double>(items) / seconds / 1e6 : 0.0);
+      }
+      std::fprintf(stderr, "\r%60s\r", "");
+    });
+  }
+  ~Progress() {
+    done_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+ private:
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
+  zjh::SimConfig config;
+  config.players = o.players;
+  config.rules = resolve_rules(o.rules, app, &config.players);
+  config.deals = parse_count(o.deals);
+  config.seed = o.seed;
+  config.chunk_deals = o.chunk_deals;
+  zjh::validate(config);
+  if (o.out != "-") io::check_writable(o.out);
+  const unsigned threads = run::resolve_threads(o.threads);
+
+  run::RunControl control;
+  const auto start = std::chrono::steady_clock::now();
+  run::RunOutcome<zjh::SimTally> outcome;
+  {
+    const Progress progress(control, config.deals, !o.quiet && isatty(STDERR_FILENO) != 0);
+    outcome = zjh::run_sim(config, threads, control);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", tool_json()}, {"command", "zjh sim"}};
+  j.update(zjh::sim_report(config, outcome.tally));
+  j["run"] = {{"threads", threads},
+              {"elapsed_seconds", seconds},
+              {"deals_per_second", seconds > 0 ? static_cast<double>(config.deals) / seconds : 0.0}};
+  emit(o.out, j.dump(2) + "\n");
+  if (o.out != "-" && !o.quiet) {
+    const auto& seat = j.at("seat");
+    std::printf("zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n",
+                with_commas(config.deals).c_str(), config.players, seconds,
+                static_cast<double>(config.deals) / seconds / 1e6, threads, o.out.c_str());
+    std::printf("seat 1: win %.6f ± %.6f, tie %.6f ± %.6f\n", seat.at("win").at("value").get<double>(),
+                seat.at("win").at("se").get<double>(), seat.at("tie").at("value").get<double>(),
+                seat.at("tie").at("se").get<double>());
+  }
+}
+
+}  // namespace
+
+void setup_zjh(CLI::App& app) {
+  CLI::App* zjh_app = app.add_subcommand("zjh", "Zha Jin Hua (炸金花, three-card poker): deal, exact, sim");
+  zjh_app->require_subcommand(1);
+
+  auto deal = std::make_shared<ZjhDealOptions>();
+  CLI::App* deal_app = zjh_app->add_subcommand("deal", "Deal one game, rank the hands and name the winner");
+  deal_app->add_option("-p,--players", deal->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
+  deal_app->add_option("-s,--seed", deal->seed, "Random seed")->capture_default_str();
+  deal_app->add_flag("--json", deal->json, "Print JSON instead of text");
+  deal_app->add_flag("--ascii", deal->ascii, "Letters for suits (s h d c) even on a UTF-8 terminal");
+  add_rule_flags(deal_app, deal->rules);
+  deal_app->callback([deal, deal_app] { run_zjh_deal(*deal, deal_app); });
+
+  auto exact = std::make_shared<ZjhExactOptions>();
+  CLI::App* exact_app = zjh_app->add_subcommand("exact", "Enumerate all 22,100 hands and every heads-up showdown");
+  exact_app->add_flag("--json", exact->json, "Print JSON instead of text");
+  exact_app->add_option("-o,--out", exact->out, "Output file, - for stdout")->capture_default_str();
+  add_rule_flags(exact_app, exact->rules);
+  exact_app->callback([exact, exact_app] { run_zjh_exact(*exact, exact_app); });
+
+  auto sim = std::make_shared<ZjhSimOptions>();
+  CLI::App* sim_app = zjh_app->add_subcommand("sim", "Monte Carlo showdowns of N players (JSON result)");
+  sim_app->add_option("-p,--players", sim->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
+  sim_app->add_option("-n,--deals", sim->deals, "Deals: 1000000, 1e9, 2.5M, 100k, 1G")
+      ->check([](const std::string& text) {
+        try {
+          parse_count(text);
+          return std::string();
+        } catch (const Error& e) {
+          return std::string(e.what());
+        }
+      })
+      ->capture_default_str();
+  sim_app->add_option("-s,--seed", sim->seed, "Random seed")->capture_default_str();
+  sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();
+  sim_app->add_option("--chunk-deals", sim->chunk_deals, "Deals per chunk (part of what the seed determines)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
+  sim_app->add_option("-o,--out", sim->out, "Result JSON file, - for stdout")->capture_default_str();
+  sim_app->add_flag("-q,--quiet", sim->quiet, "No progress display");
+  add_rule_flags(sim_app, sim->rules);
+  sim_app->callback([sim, sim_app] { run_zjh_sim(*sim, sim_app); });
+}
+
 }  // namespace cardsim::cli

@@ -24,7 +24,7 @@ constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_PINYIN = {
 //   bits 24..26  the category's position in the strength order (0 = weakest)
 //   bits  8..19  the rank key within the category:
 //                  leopard          rank
-//                  straight (flush) 2 * top rank; A-2-3 is 4 when lowest, 23
+//                  straight (flush) 2 * top rank; A-2-3 is 2 when lowest, 23
 //                                   (between K-Q-J = 22 and A-K-Q = 24) when second
 //                  pair             pair rank * 16 + kicker rank
 //                  flush, high card ranks high to low, 4 bits each
@@ -34,7 +34,7 @@ constexpr unsigned CATEGORY_SHIFT = 24;
 constexpr unsigned RANK_SHIFT = 8;
 constexpr unsigned RANK_BITS = 4;
 constexpr unsigned SUIT_BITS = 2;
-constexpr unsigned A23_LOWEST_KEY = 4;
+constexpr unsigned A23_LOWEST_KEY = 2;  // below 4-3-2 (2 * 2)
 constexpr unsigned A23_SECOND_KEY = 2 * (ACE - 1) + 1;
 
 unsigned strength_position(Category category, const Rules& rules) {
