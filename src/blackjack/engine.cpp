@@ -89,6 +89,20 @@ struct InfiniteDeck {
   void begin_round() {}
 };
 
+// A fixed sequence of cards, for play_stacked_round().
+class StackedCards {
+ public:
+  explicit StackedCards(std::span<const std::uint8_t> cards) : cards_(cards) {}
+  std::uint8_t draw(core::Rng& /*rng*/) {
+    if (next_ == cards_.size()) throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
+    return cards_[next_++];
+  }
+
+ private:
+  std::span<const std::uint8_t> cards_;
+  std::size_t next_ = 0;
+};
+
 // One hand at the table during a round.
 enum class HandStatus : std::uint8_t { live, bust, surrendered, natural };
 
@@ -182,6 +196,12 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   }
   tally.shoes += static_cast<std::int64_t>(shoe.shoes());
   tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
+}
+
+void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
+  StackedCards stacked(cards);
+  core::Rng unused;
+  play_round(stacked, unused, tally);
 }
 
 template <class CardSource>

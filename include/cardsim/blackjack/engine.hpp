@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/rules.hpp"
@@ -64,6 +65,12 @@ class Engine {
   // `tally`. A finite shoe is reshuffled as the rules say; the last shoe of the
   // chunk ends at the round quota, before its cut card.
   void play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
+
+  // Plays one round dealt from `cards` in order (seat first cards, up card,
+  // seat second cards, hole card in peek games, then every card drawn in play
+  // order), adding to `tally`. Throws Error if the round needs more cards. For
+  // tests and worked examples of the rules.
+  void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const;
 
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }

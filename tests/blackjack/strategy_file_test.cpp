@@ -1,0 +1,80 @@
+// Strategy chart files: the shipped charts parse, write/read round trips, and
+// malformed charts are rejected with a line number.
+#include "cardsim/io/strategy_file.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/files.hpp"
+#include "cardsim/version.hpp"
+
+namespace cardsim::io {
+namespace {
+namespace bj = blackjack;
+
+std::string shipped(const std::string& name) {
+  return read_file(std::string(DATA_DIR) + "/strategies/" + name + ".txt");
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_strategy_chart(text, "chart.txt");
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(StrategyFile, ShippedChartsParseAndRoundTrip) {
+  for (const char* name : {"basic-s17-das", "basic-h17-das", "cacarulo-6d-s17-das-ls"}) {
+    SCOPED_TRACE(name);
+    const bj::StrategyChart chart = parse_strategy_chart(shipped(name), name);
+    const bj::StrategyChart again = parse_strategy_chart(format_strategy_chart(chart), name);
+    EXPECT_EQ(chart.hard, again.hard);
+    EXPECT_EQ(chart.soft, again.soft);
+    EXPECT_EQ(chart.pairs, again.pairs);
+  }
+}
+
+TEST(StrategyFile, CellsMeanWhatTheyShow) {
+  const bj::StrategyChart chart = parse_strategy_chart(shipped("basic-s17-das"), "s17");
+  EXPECT_EQ(chart.hard[16][10], bj::ChartAction::surrender_else_hit);  // 16 v T
+  EXPECT_EQ(chart.hard[11][1], bj::ChartAction::hit);                  // 11 v A (S17)
+  EXPECT_EQ(chart.soft[18][3], bj::ChartAction::double_else_stand);    // A7 v 3
+  EXPECT_EQ(chart.pairs[1][10], bj::ChartAction::split);               // A,A v T
+  EXPECT_EQ(chart.pairs[2][2], bj::ChartAction::split_if_das_else_hit);
+  const bj::StrategyChart h17 = parse_strategy_chart(shipped("basic-h17-das"), "h17");
+  EXPECT_EQ(h17.hard[11][1], bj::ChartAction::double_else_hit);  // 11 v A (H17)
+}
+
+TEST(StrategyFile, BuiltInStrategies) {
+  bj::Rules rules;
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[15][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[16][7], bj::ChartAction::stand);
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::stand);
+  rules.h17 = true;
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("basic", rules, "", DATA_DIR).name, "basic (basic-h17-das)");
+  EXPECT_THROW(load_strategy("no-such-strategy", rules, "", DATA_DIR), Error);
+}
+
+TEST(StrategyFile, MalformedChartsAreRejected) {
+  std::string chart = shipped("basic-s17-das");
+  // A missing row.
+  std::string missing = chart;
+  missing.erase(missing.find("\n13 "), missing.find("\n14 ") - missing.find("\n13 "));
+  EXPECT_NE(error_of(missing).find("row 13 of [hard] is missing"), std::string::npos);
+  // A missing cell.
+  std::string short_row = chart;
+  const auto row = short_row.find("\n14 ");
+  short_row.erase(short_row.find('\n', row + 1) - 4, 4);
+  EXPECT_NE(error_of(short_row).find("has 9 actions"), std::string::npos);
+  // An unknown action, a split outside the pair rows, an unknown section.
+  EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H X\n").find("'X'"), std::string::npos);
+  EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H P\n").find("not an action"), std::string::npos);
+  EXPECT_NE(error_of("[hand]\n").find("unknown section"), std::string::npos);
+  EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H H\n").find("chart.txt"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cardsim::io

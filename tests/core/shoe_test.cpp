@@ -1,0 +1,140 @@
+// The lazy Fisher-Yates shoe: uniform, no card twice, cut card, burns,
+// reshuffles and the exhaustion guard; and the random streams.
+#include "cardsim/core/shoe.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "cardsim/core/rng.hpp"
+
+namespace cardsim::core {
+namespace {
+
+std::vector<std::uint8_t> distinct_cards(int n) {
+  std::vector<std::uint8_t> cards(static_cast<std::size_t>(n));
+  std::iota(cards.begin(), cards.end(), std::uint8_t{0});
+  return cards;
+}
+
+TEST(Shoe, NoCardDealtTwiceInAShoe) {
+  Shoe shoe(distinct_cards(52), 52, 0);
+  Rng rng = chunk_rng(7, StreamPurpose::test, 0);
+  for (int s = 0; s < 100; ++s) {
+    shoe.shuffle(rng);
+    std::set<int> seen;
+    while (shoe.remaining() > 0) EXPECT_TRUE(seen.insert(shoe.draw(rng)).second);
+    EXPECT_EQ(seen.size(), 52u);
+  }
+}
+
+// Chi-square over (position, card): each card equally likely at each position
+// of a 10-card shoe. 100 cells; with 200,000 shoes each cell expects 20,000.
+// The statistic has 81 degrees of freedom ((10-1)^2: rows and columns sum to
+// fixed totals); its 99.9% point is about 124.
+TEST(Shoe, DrawIsUniformOverPositions) {
+  constexpr int CARDS = 10;
+  constexpr int SHOES = 200'000;
+  Shoe shoe(distinct_cards(CARDS), CARDS, 0);
+  Rng rng = chunk_rng(11, StreamPurpose::test, 0);
+  std::array<std::array<int, CARDS>, CARDS> counts{};
+  for (int s = 0; s < SHOES; ++s) {
+    shoe.shuffle(rng);
+    for (int position = 0; position < CARDS; ++position) ++counts[static_cast<std::size_t>(position)][shoe.draw(rng)];
+  }
+  const double expected = static_cast<double>(SHOES) / CARDS;
+  double chi_square = 0;
+  for (const auto& row : counts) {
+    for (const int observed : row) chi_square += std::pow(observed - expected, 2) / expected;
+  }
+  EXPECT_LT(chi_square, 124.0);
+  EXPECT_GT(chi_square, 48.0);  // the 0.1% point: a too-perfect fit is suspicious too
+}
+
+TEST(Shoe, CutCardComesOutAtItsPosition) {
+  Shoe shoe(distinct_cards(52), 39, 0);
+  Rng rng = chunk_rng(1, StreamPurpose::test, 0);
+  shoe.shuffle(rng);
+  for (int i = 0; i < 38; ++i) {
+    shoe.draw(rng);
+    EXPECT_FALSE(shoe.cut_card_out());
+  }
+  shoe.draw(rng);
+  EXPECT_TRUE(shoe.cut_card_out());
+  shoe.shuffle(rng);
+  EXPECT_FALSE(shoe.cut_card_out());
+  EXPECT_EQ(shoe.dealt(), 0u);
+  EXPECT_EQ(shoe.shoes(), 2u);
+}
+
+TEST(Shoe, BurnCardsAreDealtAfterEachShuffle) {
+  Shoe shoe(distinct_cards(52), 40, 3);
+  Rng rng = chunk_rng(2, StreamPurpose::test, 0);
+  shoe.shuffle(rng);
+  EXPECT_EQ(shoe.dealt(), 3u);
+  EXPECT_EQ(shoe.remaining(), 49u);
+  std::set<int> burned(shoe.dealt_cards(), shoe.dealt_cards() + 3);
+  for (int i = 0; i < 49; ++i) EXPECT_EQ(burned.count(shoe.draw(rng)), 0u);
+}
+
+TEST(Shoe, ExhaustionReshufflesTheDiscardsNotTheTable) {
+  Shoe shoe(distinct_cards(20), 19, 0);
+  Rng rng = chunk_rng(3, StreamPurpose::test, 0);
+  shoe.shuffle(rng);
+  for (int i = 0; i < 15; ++i) shoe.draw(rng);  // discards of earlier rounds
+  shoe.begin_round();
+  std::set<int> on_table;
+  for (int i = 0; i < 5; ++i) on_table.insert(shoe.draw(rng));
+  EXPECT_EQ(shoe.remaining(), 0u);
+  // The round goes on: the 15 discards come back, the 5 cards on the table do not.
+  std::set<int> after;
+  for (int i = 0; i < 15; ++i) {
+    const int card = shoe.draw(rng);
+    EXPECT_EQ(on_table.count(card), 0u);
+    EXPECT_TRUE(after.insert(card).second);
+  }
+  EXPECT_EQ(shoe.exhaustion_reshuffles(), 1u);
+}
+
+TEST(Rng, ChunkStreamsDependOnlyOnSeedPurposeAndChunk) {
+  Rng a = chunk_rng(42, StreamPurpose::blackjack_chunk, 5);
+  Rng b = chunk_rng(42, StreamPurpose::blackjack_chunk, 5);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(a(), b());
+  Rng c = chunk_rng(42, StreamPurpose::blackjack_chunk, 6);
+  Rng d = chunk_rng(42, StreamPurpose::zjh_chunk, 5);
+  Rng e = chunk_rng(43, StreamPurpose::blackjack_chunk, 5);
+  const auto first = chunk_rng(42, StreamPurpose::blackjack_chunk, 5)();
+  EXPECT_NE(first, c());
+  EXPECT_NE(first, d());
+  EXPECT_NE(first, e());
+}
+
+TEST(Rng, ChunkStreamsAreConsecutivePiecesOfOneSequence) {
+  Rng chunk0 = chunk_rng(9, StreamPurpose::test, 0);
+  chunk0.advance(std::uint64_t{1} << CHUNK_STRIDE_LOG2);
+  Rng chunk1 = chunk_rng(9, StreamPurpose::test, 1);
+  for (int i = 0; i < 10; ++i) EXPECT_EQ(chunk0(), chunk1());
+}
+
+// Lemire's bounded draw: uniform over [0, range), also for a range that does
+// not divide 2^32. Chi-square with 12 degrees of freedom; 99.9% point 32.9.
+TEST(Rng, BoundedIsUniform) {
+  constexpr std::uint32_t RANGE = 13;
+  constexpr int DRAWS = 1'300'000;
+  Rng rng = chunk_rng(5, StreamPurpose::test, 0);
+  std::array<int, RANGE> counts{};
+  for (int i = 0; i < DRAWS; ++i) {
+    const auto v = bounded(rng, RANGE);
+    ASSERT_LT(v, RANGE);
+    ++counts[v];
+  }
+  double chi_square = 0;
+  for (const int c : counts) chi_square += std::pow(c - DRAWS / double{RANGE}, 2) / (DRAWS / double{RANGE});
+  EXPECT_LT(chi_square, 32.9);
+  EXPECT_EQ(bounded(rng, 1), 0u);
+}
+
+}  // namespace
+}  // namespace cardsim::core
