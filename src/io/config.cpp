@@ -86,7 +86,10 @@ const ConfigKey& key_info(const std::string& key) {
 }
 
 [[noreturn]] void bad_value(const std::string& key, const json& value) {
-  throw Error("config key '" + key + "': " + value.dump() + " is not allowed; expected " + key_info(key).allowed);
+  std::string flag = key;
+  for (char& c : flag) c = c == '_' ? '-' : c;
+  throw Error("config key '" + key + "' (--" + flag + "): " + value.dump() + " is not allowed; expected " +
+              key_info(key).allowed);
 }
 
 std::int64_t read_int(const json& j, const std::string& key, std::int64_t lo, std::int64_t hi) {
