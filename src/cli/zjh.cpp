@@ -3,18 +3,15 @@
 //   zjh exact  enumerate all 22,100 hands and every heads-up showdown
 //   zjh sim    Monte Carlo showdowns of N players, multithreaded, deterministic
 // Parsing, wiring and printing only; the game lives in cardsim/zjh.
-#include <unistd.h>
-
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
-#include <thread>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -27,6 +24,8 @@
 #include "cardsim/zjh/showdown.hpp"
 #include "cardsim/zjh/sim.hpp"
 #include "commands.hpp"
+#include "progress.hpp"
+#include "signals.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -177,7 +176,13 @@ zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned*
                     "': allowed are game, variant, rules, players");
       }
     }
-    if (j.contains("rules")) rules = zjh::rules_from_json(j.at("rules"), rules);
+    if (j.contains("rules")) {
+      try {
+        rules = zjh::rules_from_json(j.at("rules"), rules);
+      } catch (const Error& e) {
+        throw Error("config " + o.config + ": " + e.what());
+      }
+    }
     if (j.contains("players")) {
       if (!j.at("players").is_number_unsigned()) throw Error("config " + o.config + ": key 'players' must be 2..17");
       const auto value = j.at("players").get<std::uint64_t>();
@@ -218,6 +223,9 @@ std::string category_label(zjh::Category category, bool unicode) {
 // The hand's cards high to low, as text.
 std::string hand_text(zjh::Hand hand, bool unicode) {
   std::sort(hand.begin(), hand.end(), [](zjh::Card a, zjh::Card b) { return a > b; });
+  if (zjh::rank_of(hand[1]) == zjh::rank_of(hand[2]) && zjh::rank_of(hand[0]) != zjh::rank_of(hand[1])) {
+    std::rotate(hand.begin(), hand.begin() + 1, hand.end());  // the pair first, then the kicker
+  }
   std::string text;
   for (const zjh::Card card : hand) {
     if (!text.empty()) text += ' ';
@@ -386,35 +394,6 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
 
 // ---- sim ------------------------------------------------------------------
 
-// A one-line progress display on stderr, redrawn a few times a second.
-class Progress {
- public:
-  Progress(const run::RunControl& control, std::uint64_t total, bool enabled) {
-    if (!enabled) return;
-    thread_ = std::thread([this, &control, total] {
-      const auto start = std::chrono::steady_clock::now();
-      while (!done_.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        const auto items = control.items_done.load();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "\rzjh sim: %5.1f%%  %.1fM deals/s   ", 100.0 * static_cast<double>(items) / static_cast<double>(total),
-                     seconds > 0 ? static_cast<double>(items) / seconds / 1e6 : 0.0);
-      }
-      std::fprintf(stderr, "\r%60s\r", "");
-    });
-  }
-  ~Progress() {
-    done_ = true;
-    if (thread_.joinable()) thread_.join();
-  }
-  Progress(const Progress&) = delete;
-  Progress& operator=(const Progress&) = delete;
-
- private:
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
-
 void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   zjh::SimConfig config;
   config.players = o.players;
@@ -427,25 +406,35 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   const unsigned threads = run::resolve_threads(o.threads);
 
   run::RunControl control;
+  const StopOnSignal stop_on_signal(control.stop_requested);
   const auto start = std::chrono::steady_clock::now();
   run::RunOutcome<zjh::SimTally> outcome;
   {
-    const Progress progress(control, config.deals, !o.quiet && isatty(STDERR_FILENO) != 0);
+    const ProgressBar progress(control.items_done, config.deals, "deals",
+                               !o.quiet && ProgressBar::stderr_is_terminal());
     outcome = zjh::run_sim(config, threads, control);
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", tool_json()}, {"command", "zjh sim"}};
   j.update(zjh::sim_report(config, outcome.tally));
+  const auto played = static_cast<double>(outcome.tally.deals);
   j["run"] = {{"threads", threads},
+              {"complete", outcome.complete},
+              {"completed_chunks", outcome.completed_chunks.size()},
               {"elapsed_seconds", seconds},
-              {"deals_per_second", seconds > 0 ? static_cast<double>(config.deals) / seconds : 0.0}};
+              {"deals_per_second", seconds > 0 ? played / seconds : 0.0}};
   emit(o.out, j.dump(2) + "\n");
+  if (!outcome.complete) {
+    throw Interrupted("interrupted after " + std::to_string(outcome.tally.deals) + " of " +
+                      std::to_string(config.deals) + " deals" +
+                      (o.out == "-" ? "" : "; the partial result is in " + o.out));
+  }
   if (o.out != "-" && !o.quiet) {
     const auto& seat = j.at("seat");
     std::printf("zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n",
                 with_commas(config.deals).c_str(), config.players, seconds,
-                static_cast<double>(config.deals) / seconds / 1e6, threads, o.out.c_str());
+                played / seconds / 1e6, threads, o.out.c_str());
     std::printf("seat 1: win %.6f ± %.6f, tie %.6f ± %.6f\n", seat.at("win").at("value").get<double>(),
                 seat.at("win").at("se").get<double>(), seat.at("tie").at("value").get<double>(),
                 seat.at("tie").at("se").get<double>());
