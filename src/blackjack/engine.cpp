@@ -104,17 +104,21 @@ class StackedCards {
 };
 
 // One hand at the table during a round.
-enum class HandStatus : std::uint8_t { live, bust, surrendered, natural };
+enum class HandStatus : std::uint8_t { live, bust, surrendered, surrendered_early, natural };
 
+// Trivially constructible on purpose: a round's array of hands is not zeroed,
+// each hand is set in full when it is dealt (zeroing it was 15% of a round).
 struct TableHand {
-  HandState state = EMPTY_HAND;
-  std::uint8_t seat = 0;
-  std::uint8_t first = 0;   // first card's value
-  std::uint8_t second = 0;  // second card's value (0 until dealt)
-  std::uint8_t cards = 0;
-  bool from_split = false;
-  HandStatus status = HandStatus::live;
-  std::int64_t wager = 0;
+  HandState state;
+  std::uint8_t seat;
+  std::uint8_t first;   // first card's value
+  std::uint8_t second;  // second card's value (0 until dealt)
+  std::uint8_t cards;
+  bool from_split;
+  bool insured;         // seat's insurance bet (initial hands only)
+  HandStatus status;
+  std::int64_t wager;
+  std::int64_t seat_net;  // the seat's net this round (initial hands only)
 };
 
 inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
@@ -173,7 +177,11 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
 }
 
 Engine::Engine(const Rules& rules, const StrategyChart& chart)
-    : rules_(rules), strategy_(rules, chart), bet_(rules.bet_units()), blackjack_win_(rules.blackjack_win_units()) {
+    : rules_(rules),
+      strategy_(rules, chart),
+      bet_(rules.bet_units()),
+      half_bet_(bet_ / 2),
+      blackjack_win_(rules.blackjack_win_units()) {
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
     const int total = best_total(state);
@@ -208,119 +216,103 @@ template <class CardSource>
 void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
   const int seats = rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
-  const std::int64_t half_bet = bet_ / 2;
 
   // The deal: a card to each seat, the dealer's up card, a second card to each
-  // seat, and (peek games) the dealer's hole card.
-  std::array<std::uint8_t, MAX_SEATS> first{};
-  std::array<std::uint8_t, MAX_SEATS> second{};
-  for (int s = 0; s < seats; ++s) first[static_cast<std::size_t>(s)] = cards.draw(rng);
+  // seat, and (peek games) the dealer's hole card. hands[s] is seat s's
+  // initial hand; split hands are appended after the seats' hands.
+  std::array<TableHand, MAX_TABLE_HANDS> hands;  // not zeroed: see TableHand
+  for (int s = 0; s < seats; ++s) hands[static_cast<std::size_t>(s)].first = cards.draw(rng);
   const int up = cards.draw(rng);
-  for (int s = 0; s < seats; ++s) second[static_cast<std::size_t>(s)] = cards.draw(rng);
+  for (int s = 0; s < seats; ++s) {
+    TableHand& hand = hands[static_cast<std::size_t>(s)];
+    hand.second = cards.draw(rng);
+    hand.state = two_card_hand(hand.first, hand.second);
+    hand.seat = static_cast<std::uint8_t>(s);
+    hand.cards = 2;
+    hand.from_split = false;
+    hand.insured = false;
+    hand.status = best_total(hand.state) == 21 ? HandStatus::natural : HandStatus::live;
+    hand.wager = bet_;
+    hand.seat_net = 0;
+  }
   int hole = peek ? cards.draw(rng) : 0;
+  int hand_count = seats;
 
   ++tally.rounds;
   ++tally.upcard_rounds[static_cast<std::size_t>(up)];
 
-  std::array<TableHand, MAX_TABLE_HANDS> hands;
-  std::array<std::int64_t, MAX_SEATS> net{};
-  std::array<bool, MAX_SEATS> insured{};
-  std::array<bool, MAX_SEATS> early_surrendered{};
-  int hand_count = 0;
-
-  for (int s = 0; s < seats; ++s) {
-    const auto seat = static_cast<std::size_t>(s);
-    TableHand& hand = hands[static_cast<std::size_t>(hand_count++)];
-    hand.seat = static_cast<std::uint8_t>(s);
-    hand.first = first[seat];
-    hand.second = second[seat];
-    hand.cards = 2;
-    hand.state = two_card_hand(first[seat], second[seat]);
-    hand.wager = bet_;
-    if (best_total(hand.state) == 21) hand.status = HandStatus::natural;
-    tally.seats[seat].wagered += bet_;
-  }
   auto pair_card = [&](const TableHand& hand) {
     return hand.first == hand.second && rules_.split_hands > 1 ? hand.first : 0;
   };
-  auto offer_surrender = [&]() {
-    for (int h = 0; h < seats; ++h) {
-      TableHand& hand = hands[static_cast<std::size_t>(h)];
+  // Surrender as the chart says; returns nothing, marks the hands.
+  auto offer_surrender = [&](HandStatus surrendered_as) {
+    for (int s = 0; s < seats; ++s) {
+      TableHand& hand = hands[static_cast<std::size_t>(s)];
       if (hand.status == HandStatus::live && strategy_.surrenders(hand.state, pair_card(hand), up)) {
-        hand.status = HandStatus::surrendered;
+        hand.status = surrendered_as;
       }
     }
   };
 
   // Early surrender comes before anything else the dealer does.
-  if (rules_.surrender == Surrender::early) {
-    offer_surrender();
-    for (int s = 0; s < seats; ++s) early_surrendered[static_cast<std::size_t>(s)] = hands[static_cast<std::size_t>(s)].status == HandStatus::surrendered;
-  }
+  if (rules_.surrender == Surrender::early) offer_surrender(HandStatus::surrendered_early);
   if (rules_.insurance == Insurance::always && up == ACE) {
     for (int s = 0; s < seats; ++s) {
-      const auto seat = static_cast<std::size_t>(s);
-      if (early_surrendered[seat]) continue;
-      insured[seat] = true;
-      ++tally.seats[seat].insurances;
-      tally.seats[seat].wagered += half_bet;
+      TableHand& hand = hands[static_cast<std::size_t>(s)];
+      if (hand.status == HandStatus::surrendered_early) continue;
+      hand.insured = true;
+      ++tally.seats[static_cast<std::size_t>(s)].insurances;
     }
   }
 
-  auto dealer_has_blackjack = [&]() { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); };
+  const auto dealer_has_blackjack = [&] { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); };
   bool dealer_blackjack = peek && dealer_has_blackjack();
+  int live_hands = 0;  // hands still needing the dealer's total
 
   if (!dealer_blackjack) {
-    if (rules_.surrender == Surrender::late) offer_surrender();
-    // Each seat's hands in turn; split hands are appended and played after.
+    if (rules_.surrender == Surrender::late) offer_surrender(HandStatus::surrendered);
     for (int s = 0; s < seats; ++s) {
-      TableHand& initial = hands[static_cast<std::size_t>(s)];
-      if (initial.status != HandStatus::live) continue;
+      if (hands[static_cast<std::size_t>(s)].status != HandStatus::live) continue;
+      SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
       int seat_hands = 1;
-      // The hands of this seat are `initial` and those appended from index
-      // `split_from` on.
+      // This seat's hands: its initial hand, then those its splits append.
       const int split_from = hand_count;
-      for (int h = -1; h < hand_count - split_from; ++h) {
-        TableHand& hand = h < 0 ? initial : hands[static_cast<std::size_t>(split_from + h)];
-        SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
+      for (int h = s; h == s || h < hand_count; h = h == s ? split_from : h + 1) {
+        TableHand& hand = hands[static_cast<std::size_t>(h)];
         for (;;) {
-          if (hand.cards == 1) {
+          if (hand.cards == 1) {  // a split hand takes its second card
             hand.second = cards.draw(rng);
             hand.state = add_card(hand.state, hand.second);
             hand.cards = 2;
           }
           const bool split_ace = hand.from_split && hand.first == ACE;
           const bool can_split = hand.cards == 2 && hand.first == hand.second &&
-                                 seat_hands < rules_.split_hands &&
-                                 (!split_ace || rules_.resplit_aces);
+                                 seat_hands < rules_.split_hands && (!split_ace || rules_.resplit_aces);
           const DecisionPoint point = hand.cards > 2 ? DecisionPoint::more_cards
                                       : hand.from_split ? DecisionPoint::split_two
                                                         : DecisionPoint::first_two;
-          Move move = can_split ? strategy_.pair_move(point, hand.first, up)
-                                : strategy_.move(point, hand.state, up);
+          Move move = can_split ? strategy_.pair_move(point, hand.first, up) : strategy_.move(point, hand.state, up);
           if (split_ace && !rules_.hit_split_aces && move != Move::split) move = Move::stand;
           if (move == Move::stand) break;
           if (move == Move::split) {
             ++seat_hands;
             ++seat_tally.splits;
-            seat_tally.wagered += bet_;
             TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
             other = hand;
             other.state = add_card(EMPTY_HAND, hand.first);
             other.second = 0;
             other.cards = 1;
             other.from_split = true;
+            other.insured = false;
             hand.state = other.state;
             hand.cards = 1;
             hand.from_split = true;
             continue;
           }
-          const int card = cards.draw(rng);
-          hand.state = add_card(hand.state, card);
+          hand.state = add_card(hand.state, cards.draw(rng));
           ++hand.cards;
           if (move == Move::double_down) {
             ++seat_tally.doubles;
-            seat_tally.wagered += hand.wager;
             hand.wager *= 2;
           }
           if (is_bust(hand.state)) {
@@ -329,14 +321,13 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
           }
           if (move == Move::double_down || best_total(hand.state) == 21) break;
         }
+        live_hands += hand.status == HandStatus::live;
       }
     }
   }
 
   // The dealer: no hole card yet in no-hole-card games; draws only while some
   // hand still needs the dealer's total.
-  bool dealer_needed = false;
-  for (int h = 0; h < hand_count; ++h) dealer_needed |= hands[static_cast<std::size_t>(h)].status == HandStatus::live;
   if (!peek) {
     hole = cards.draw(rng);
     dealer_blackjack = dealer_has_blackjack();
@@ -346,66 +337,69 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
   if (dealer_blackjack) {
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
-  } else if (dealer_needed) {
+  } else if (live_hands > 0) {
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, cards.draw(rng));
     ++finals[static_cast<std::size_t>(final_of(dealer))];
   }
-  const int dealer_total = best_total(dealer);
+  // A busted dealer counts as 0, so that every live hand beats it.
+  const int dealer_total = is_bust(dealer) ? 0 : best_total(dealer);
 
-  // Settlement.
+  // Settlement, hand by hand, into each seat's initial hand's seat_net.
   for (int h = 0; h < hand_count; ++h) {
     const TableHand& hand = hands[static_cast<std::size_t>(h)];
-    const auto seat = static_cast<std::size_t>(hand.seat);
-    SeatTally& seat_tally = tally.seats[seat];
+    SeatTally& seat_tally = tally.seats[hand.seat];
     ++seat_tally.hands;
+    seat_tally.wagered += hand.wager;
     std::int64_t result = 0;
-    if (hand.status == HandStatus::natural) {
-      ++seat_tally.blackjacks;
-      result = dealer_blackjack ? 0 : blackjack_win_;
-    } else if (hand.status == HandStatus::surrendered) {
-      ++seat_tally.surrenders;
-      // Late surrender in a no-hole-card game does not escape a dealer blackjack.
-      result = (dealer_blackjack && !early_surrendered[seat]) ? -hand.wager : -half_bet;
-    } else if (dealer_blackjack) {
+    switch (hand.status) {
+      case HandStatus::natural:
+        ++seat_tally.blackjacks;
+        result = dealer_blackjack ? 0 : blackjack_win_;
+        break;
+      case HandStatus::surrendered:
+        // Late surrender in a no-hole-card game does not escape a dealer blackjack.
+        result = dealer_blackjack ? -hand.wager : -half_bet_;
+        break;
+      case HandStatus::surrendered_early:
+        result = -half_bet_;
+        break;
+      case HandStatus::bust:
+        ++seat_tally.busts;
+        result = -hand.wager;
+        break;
+      case HandStatus::live: {
+        const int difference = best_total(hand.state) - dealer_total;
+        result = hand.wager * ((difference > 0) - (difference < 0));
+        break;
+      }
+    }
+    const bool surrendered = hand.status == HandStatus::surrendered || hand.status == HandStatus::surrendered_early;
+    if (dealer_blackjack && hand.status != HandStatus::natural && !surrendered) {
       // Peek games end before anyone plays; without a hole card the hands lose
       // every wager (ENHC) or the original bet only (OBO: charged to the seat's
-      // initial hand, which is hands[seat]; its split hands lose nothing).
-      const bool initial_hand = h == static_cast<int>(seat);
+      // initial hand, hands[seat]; its split hands lose nothing).
+      const bool initial_hand = h == hand.seat;
       result = rules_.hole_card == HoleCard::enhc_obo ? (initial_hand ? -bet_ : 0) : -hand.wager;
-    } else if (hand.status == HandStatus::bust) {
-      ++seat_tally.busts;
-      result = -hand.wager;
-    } else if (dealer_total > 21 || best_total(hand.state) > dealer_total) {
-      result = hand.wager;
-    } else if (best_total(hand.state) == dealer_total) {
-      result = 0;
-    } else {
-      result = -hand.wager;
     }
-    if (dealer_blackjack && hand.status == HandStatus::bust) ++seat_tally.busts;
-    if (hand.status != HandStatus::surrendered) {
-      if (result > 0) ++seat_tally.wins;
-      else if (result < 0 || (dealer_blackjack && hand.status != HandStatus::natural)) ++seat_tally.losses;
-      else ++seat_tally.pushes;
-    }
-    net[seat] += result;
+    seat_tally.surrenders += surrendered;
+    seat_tally.wins += !surrendered && result > 0;
+    seat_tally.pushes += !surrendered && result == 0 && !(dealer_blackjack && hand.status != HandStatus::natural);
+    seat_tally.losses += !surrendered && (result < 0 || (dealer_blackjack && hand.status != HandStatus::natural));
+    hands[hand.seat].seat_net += result;
   }
 
   std::int64_t table = 0;
   for (int s = 0; s < seats; ++s) {
-    const auto seat = static_cast<std::size_t>(s);
-    SeatTally& seat_tally = tally.seats[seat];
-    if (insured[seat]) {
-      if (dealer_blackjack) {
-        ++seat_tally.insurance_wins;
-        net[seat] += bet_;  // half a bet at 2:1
-      } else {
-        net[seat] -= half_bet;
-      }
+    TableHand& initial = hands[static_cast<std::size_t>(s)];
+    SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
+    if (initial.insured) {
+      seat_tally.wagered += half_bet_;
+      seat_tally.insurance_wins += dealer_blackjack;
+      initial.seat_net += dealer_blackjack ? bet_ : -half_bet_;  // half a bet at 2:1
     }
-    seat_tally.net += net[seat];
-    seat_tally.net_squared += net[seat] * net[seat];
-    table += net[seat];
+    seat_tally.net += initial.seat_net;
+    seat_tally.net_squared += initial.seat_net * initial.seat_net;
+    table += initial.seat_net;
   }
   tally.table_net += table;
   tally.table_net_squared += table * table;

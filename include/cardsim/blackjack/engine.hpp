@@ -82,6 +82,7 @@ class Engine {
   Rules rules_;
   ResolvedStrategy strategy_;
   std::int64_t bet_;             // units per initial bet
+  std::int64_t half_bet_;        // surrender loss and insurance stake
   std::int64_t blackjack_win_;   // units won by a blackjack
   std::array<bool, HAND_STATES> dealer_stands_{};
 };

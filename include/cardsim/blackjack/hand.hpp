@@ -31,12 +31,29 @@ constexpr bool is_soft(HandState s) { return has_ace(s) && low_total(s) <= 11; }
 // The total that counts: low total, plus 10 for a soft hand; 22 if busted.
 constexpr int best_total(HandState s) { return is_soft(s) ? low_total(s) + 10 : low_total(s); }
 
-// The state after drawing a card of value 1..10 (ace = 1).
-constexpr HandState add_card(HandState s, int value) {
+// The state after drawing a card of value 1..10 (ace = 1), computed.
+constexpr HandState add_card_computed(HandState s, int value) {
   int low = low_total(s) + value;
   if (low > BUST_TOTAL) low = BUST_TOTAL;
   const int ace = (value == 1 || has_ace(s)) ? ACE_BIT : 0;
   return static_cast<HandState>(low | ace);
+}
+
+// Every transition of add_card_computed, [state][card value], built at compile
+// time: drawing a card on the hot path is one byte load.
+inline constexpr auto HAND_TRANSITIONS = [] {
+  std::array<std::array<HandState, 11>, HAND_STATES> table{};
+  for (int s = 0; s < HAND_STATES; ++s) {
+    for (int v = 1; v <= 10; ++v) {
+      table[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)] = add_card_computed(static_cast<HandState>(s), v);
+    }
+  }
+  return table;
+}();
+
+// The state after drawing a card of value 1..10 (ace = 1).
+constexpr HandState add_card(HandState s, int value) {
+  return HAND_TRANSITIONS[s][static_cast<std::size_t>(value)];
 }
 
 // The state of a hand holding exactly these two cards.

@@ -43,10 +43,13 @@ class Shoe {
   // not on the table this round) are reshuffled first: counted in
   // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
   std::uint8_t draw(Rng& rng) {
-    if (next_ == size_) reshuffle_discards();
+    if (next_ == size_) [[unlikely]] reshuffle_discards();
+    std::uint8_t* const cards = cards_.data();
     const std::uint32_t pick = next_ + bounded(rng, size_ - next_);
-    std::swap(cards_[next_], cards_[pick]);
-    return cards_[next_++];
+    const std::uint8_t card = cards[pick];
+    cards[pick] = cards[next_];
+    cards[next_++] = card;
+    return card;
   }
 
   // True once the cut card has come out: reshuffle before the next round.

@@ -1,0 +1,139 @@
+// Blackjack benchmarks: the draw, hand evaluation (table-driven beside the
+// naive reference), rounds, and whole chunks on 1 and 2 threads.
+// Run: build/release/bench/bench_blackjack
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/hand.hpp"
+#include "cardsim/core/shoe.hpp"
+#include "cardsim/io/strategy_file.hpp"
+#include "cardsim/run/runner.hpp"
+#include "cardsim/version.hpp"
+#include "testutil/blackjack_reference.hpp"
+
+namespace {
+using namespace cardsim;
+using namespace cardsim::blackjack;
+
+std::vector<std::uint8_t> six_deck_values() {
+  std::vector<std::uint8_t> cards;
+  for (int d = 0; d < 6 * 4; ++d) {
+    for (int rank = 1; rank <= 13; ++rank) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
+  }
+  return cards;
+}
+
+// Dealing a whole 6-deck shoe card by card (lazy Fisher-Yates): cards/s.
+void BM_DrawSixDeckShoe(benchmark::State& state) {
+  core::Shoe shoe(six_deck_values(), 312, 0);
+  core::Rng rng = core::chunk_rng(1, core::StreamPurpose::test, 0);
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    shoe.shuffle(rng);
+    for (int i = 0; i < 312; ++i) sum += shoe.draw(rng);
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations() * 312);
+}
+BENCHMARK(BM_DrawSixDeckShoe);
+
+// A fixed-seed array of 3-card hands (values 1..10), built before timing.
+std::vector<std::array<int, 3>> random_hands(std::size_t n) {
+  core::Rng rng = core::chunk_rng(2, core::StreamPurpose::test, 0);
+  std::vector<std::array<int, 3>> hands(n);
+  for (auto& h : hands) {
+    for (int& c : h) c = std::min(static_cast<int>(core::bounded(rng, 13)) + 1, 10);
+  }
+  return hands;
+}
+
+// Table-driven hand state: add_card() three times, then the best total.
+void BM_HandEvalTable(benchmark::State& state) {
+  const auto hands = random_hands(1 << 16);
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    for (const auto& h : hands) {
+      HandState s = EMPTY_HAND;
+      for (const int c : h) s = add_card(s, c);
+      sum += static_cast<std::uint64_t>(best_total(s));
+    }
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(hands.size()));
+}
+BENCHMARK(BM_HandEvalTable);
+
+// The naive reference: a vector of cards summed with an ace adjustment.
+void BM_HandEvalNaive(benchmark::State& state) {
+  const auto hands = random_hands(1 << 16);
+  std::uint64_t sum = 0;
+  for (auto _ : state) {
+    for (const auto& h : hands) {
+      sum += static_cast<std::uint64_t>(testutil::naive_hand_value({h[0], h[1], h[2]}).total);
+    }
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(hands.size()));
+}
+BENCHMARK(BM_HandEvalNaive);
+
+Engine six_deck_engine(int seats) {
+  Rules rules;
+  rules.seats = seats;
+  return Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
+}
+
+// Rounds of 6-deck S17 DAS basic strategy, one seat, cut card at 75%, one
+// thread: rounds/s per core.
+void BM_RoundsSixDeck(benchmark::State& state) {
+  const Engine engine = six_deck_engine(static_cast<int>(state.range(0)));
+  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
+  Tally tally;
+  constexpr std::uint64_t ROUNDS = 100'000;
+  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
+  benchmark::DoNotOptimize(tally.table_net);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+}
+BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
+
+// Infinite deck (the exact-analysis reference game), one seat.
+void BM_RoundsInfiniteDeck(benchmark::State& state) {
+  Rules rules;
+  rules.decks = INFINITE_DECKS;
+  const Engine engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
+  core::Rng rng = core::chunk_rng(4, core::StreamPurpose::blackjack_chunk, 0);
+  Tally tally;
+  constexpr std::uint64_t ROUNDS = 100'000;
+  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
+  benchmark::DoNotOptimize(tally.table_net);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+}
+BENCHMARK(BM_RoundsInfiniteDeck);
+
+// A whole run of 8 chunks of 1M rounds through the runner on N threads:
+// rounds/s of the machine (wall clock), for the 1 -> 2 thread scaling.
+void BM_RunChunks(benchmark::State& state) {
+  const Engine engine = six_deck_engine(1);
+  const run::ChunkPlan plan{8'000'000, 1'000'000};
+  const auto threads = static_cast<unsigned>(state.range(0));
+  for (auto _ : state) {
+    run::RunControl control;
+    auto outcome = run::run_chunks<Tally>(
+        plan, run::all_chunks(plan), threads, [] { return Tally{}; },
+        [&](std::uint64_t chunk, std::uint64_t rounds, Tally& tally) {
+          core::Rng rng = core::chunk_rng(5, core::StreamPurpose::blackjack_chunk, chunk);
+          engine.play_chunk(rounds, rng, tally);
+        },
+        control);
+    benchmark::DoNotOptimize(outcome.tally.table_net);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(plan.total_items));
+}
+BENCHMARK(BM_RunChunks)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
