@@ -1,0 +1,135 @@
+// Exact combinatorial analysis of blackjack for a fresh shoe each round: the
+// expected value of every decision for every player hand against every up
+// card (with card removal), the exact expected value of a strategy chart, and
+// the optimal total-dependent basic strategy of a rule set.
+//
+// Semantics are the engine's (blackjack/engine.cpp) so that simulated and exact
+// values compare: the same chart fallbacks (D, Ds, Ph, Rh, Rs, Rp), double
+// rules on two-card hard totals, one card to split aces unless hit_split_aces,
+// A+T after a split is 21 not blackjack, peek / ENHC / ENHC-OBO settlement,
+// early and late surrender, insurance `always`, the blackjack payout ratio.
+//
+// Method (see docs/analysis.md):
+// - Player hands are multisets of card values (about 3,000 with a total of 21
+//   or less), a transition graph built once. Every probability removes the up
+//   card and every player card seen; dealer distributions come from
+//   DealerModel and are cached by (up card, removed cards).
+// - Peek games use the joint form E[result x 1{no dealer blackjack}]: the
+//   player's draws are unconditioned and each dealer distribution keeps its
+//   blackjack term; this is exact (the hole card is exchangeable with the
+//   player's draws) and makes decisions given "no blackjack" exact too.
+// - Unsplit hands are exact for the strategy played.
+// - Splits (the one approximation): split hands play the same chart (doubles
+//   only if DAS). A split hand is valued with the shoe minus the up card and
+//   the h pair cards dealt when it drew its second card (h hands split so far),
+//   ignoring the other split hands' other cards. Without resplitting (h = 2)
+//   this is exact for a total-dependent strategy: the sibling's draws are
+//   exchangeable with the rest of the shoe (optional stopping). With
+//   resplitting to N hands, a chain over (hands split, hands waiting for a
+//   second card) gives the expected number of hands finished at each h, and of
+//   pairs that may not be split again.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cardsim/blackjack/analysis_dealer.hpp"
+#include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/strategy.hpp"
+
+namespace cardsim::blackjack {
+
+// The exact value of one strategy: overall and by dealer up card.
+struct StrategyEv {
+  double ev = 0;  // per initial bet, the player's expectation (negative: house edge)
+  std::array<double, CARD_VALUES + 1> upcard_probability{};
+  // Expectation given the up card (1..10), all player hands weighted.
+  std::array<double, CARD_VALUES + 1> upcard_ev{};
+  // upcard_probability * upcard_ev: the up card's share of `ev`.
+  std::array<double, CARD_VALUES + 1> upcard_contribution{};
+  // Insurance's share of `ev` (insurance: always), included in the above.
+  double insurance = 0;
+};
+
+// The expected values of the decisions on one initial two-card hand against
+// one up card, per initial bet. Peek games: given that the dealer has no
+// blackjack (when the player decides); no-hole-card games: unconditioned
+// (dealer blackjack losses included). Each value plays on by the chart the
+// table was made with. NaN where the move is not allowed.
+struct DecisionEvs {
+  double stand = 0;
+  double hit = 0;
+  double double_down = 0;
+  double split = 0;
+  double surrender = 0;
+};
+
+// The expected value of each decision, for every two-card hand (first <=
+// second card value) against every up card.
+struct InitialHandTable {
+  // [first][second][upcard], first <= second; other cells unused.
+  std::array<std::array<std::array<DecisionEvs, CARD_VALUES + 1>, CARD_VALUES + 1>, CARD_VALUES + 1> evs{};
+  // Probability of the hand (as an unordered pair) given the up card.
+  std::array<std::array<std::array<double, CARD_VALUES + 1>, CARD_VALUES + 1>, CARD_VALUES + 1> probability{};
+};
+
+// The composition-dependent optimum: every decision taken from the player's
+// exact cards, split hands included (with the split approximation above).
+struct CompositionDependentEv {
+  double ev = 0;
+  std::array<double, CARD_VALUES + 1> upcard_ev{};
+};
+
+class Analyzer {
+ public:
+  // Builds the hand graph and the dealer model for `rules` (a few ms). Only the
+  // rules that change expectations are used: decks, dealer, player options,
+  // payouts; seats, penetration and reshuffling are not (fresh shoe each round,
+  // the EV per seat does not depend on the number of seats).
+  explicit Analyzer(const Rules& rules);
+  ~Analyzer();
+  Analyzer(const Analyzer&) = delete;
+  Analyzer& operator=(const Analyzer&) = delete;
+
+  const Rules& rules() const { return rules_; }
+  const ShoeComposition& shoe() const { return shoe_; }
+  const DealerTable& dealer() const { return dealer_; }
+
+  // The exact expected value of playing `chart` (splits by the approximation
+  // above). Throws Error if the chart has an empty cell.
+  StrategyEv evaluate(const StrategyChart& chart);
+
+  // The optimal total-dependent chart for the rules: each cell chosen to
+  // maximize the expectation summed over every card composition that reaches
+  // it, by probability of reaching it (for unsplit hands; split hands play the
+  // same chart). Named `name`.
+  StrategyChart optimal_chart(const std::string& name = "basic");
+
+  // Decision EVs of every initial hand, continuing with `chart`.
+  InitialHandTable initial_hand_table(const StrategyChart& chart);
+
+  // The composition-dependent optimum: each decision from the hand's exact
+  // cards (the cards of other split hands are not seen, as in the split
+  // method above); pairs split when that beats every other move. `chart` is
+  // played only where the rules force a chart move (none today).
+  CompositionDependentEv composition_dependent(const StrategyChart& chart);
+
+  // Dealer distributions computed so far (cache size; for benchmarks).
+  std::size_t dealer_evaluations() const;
+
+ private:
+  struct Impl;
+  Rules rules_;
+  ShoeComposition shoe_;
+  DealerTable dealer_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The optimal total-dependent basic strategy for `rules`, named "basic":
+// Analyzer(rules).optimal_chart(). About 0.1-0.3 s on one core.
+StrategyChart optimal_basic_strategy(const Rules& rules);
+
+}  // namespace cardsim::blackjack

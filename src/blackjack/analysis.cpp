@@ -1,0 +1,758 @@
+#include "cardsim/blackjack/analysis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <unordered_map>
+
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/hand.hpp"
+#include "cardsim/core/error.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+
+constexpr int TWENTY_ONE = 21;
+constexpr int NO_NODE = -1;  // a transition that busts
+constexpr double UNSET = std::numeric_limits<double>::quiet_NaN();
+// Packed keys: 6 bits per card value (at most 63 copies), the up card above.
+constexpr int KEY_BITS = 6;
+constexpr int UPCARD_SHIFT = KEY_BITS * CARD_VALUES;
+// Passes of the total-dependent optimization (each re-weights the cells by the
+// reach probabilities of the previous chart); it settles in two or three.
+constexpr int MAX_OPTIMIZATION_PASSES = 8;
+constexpr double HALF = 0.5;
+
+std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+bool double_allowed_on(DoubleRule rule, HandState state) {
+  // As the engine: restricted double rules apply to hard totals only.
+  const int low = low_total(state);
+  switch (rule) {
+    case DoubleRule::any: return true;
+    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
+    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
+    default: return false;
+  }
+}
+
+// The chart cell that decides a hand of two or more cards by its total.
+ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
+  if (is_soft(state)) return chart.soft[idx(best_total(state))][idx(upcard)];
+  return chart.hard[idx(std::max(low_total(state), HARD_MIN))][idx(upcard)];
+}
+
+// Hit or stand at three or more cards, as the engine resolves a cell there.
+bool hits_at_more_cards(ChartAction action) {
+  return action == ChartAction::hit || action == ChartAction::double_else_hit ||
+         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit;
+}
+
+// ---------------------------------------------------------------------------
+// Player hands as multisets of card values with a low total of 21 or less.
+
+struct Node {
+  std::array<std::uint8_t, CARD_VALUES + 1> counts{};
+  HandState state = EMPTY_HAND;
+  int cards = 0;
+  std::uint64_t key = 0;
+  std::array<int, CARD_VALUES + 1> next{};  // node after drawing a value, or NO_NODE (bust)
+};
+
+struct HandGraph {
+  std::vector<Node> nodes;
+  std::array<int, CARD_VALUES + 1> single{};  // one-card nodes
+  std::vector<int> by_low_total;              // node indices, low total ascending
+  // Nodes of two or more cards by chart cell: [soft][best total].
+  std::array<std::array<std::vector<int>, TWENTY_ONE + 1>, 2> cells;
+
+  HandGraph() {
+    std::unordered_map<std::uint64_t, int> index;
+    nodes.push_back(Node{});
+    index[0] = 0;
+    // Each multiset once: cards added in non-decreasing value order.
+    std::vector<int> last_value{1};
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      for (int v = last_value[i]; v <= CARD_VALUES; ++v) {
+        const HandState s = add_card(nodes[i].state, v);
+        if (is_bust(s)) break;
+        Node n = nodes[i];
+        n.counts[idx(v)]++;
+        n.state = s;
+        n.cards++;
+        n.key += std::uint64_t{1} << (KEY_BITS * (v - 1));
+        index[n.key] = static_cast<int>(nodes.size());
+        nodes.push_back(n);
+        last_value.push_back(v);
+      }
+    }
+    for (Node& n : nodes) {
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        const auto it = index.find(n.key + (std::uint64_t{1} << (KEY_BITS * (v - 1))));
+        n.next[idx(v)] = is_bust(add_card(n.state, v)) || it == index.end() ? NO_NODE : it->second;
+      }
+    }
+    for (int v = 1; v <= CARD_VALUES; ++v) single[idx(v)] = nodes[0].next[idx(v)];
+    by_low_total.resize(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) by_low_total[i] = static_cast<int>(i);
+    std::stable_sort(by_low_total.begin(), by_low_total.end(),
+                     [&](int a, int b) { return low_total(nodes[idx(a)].state) < low_total(nodes[idx(b)].state); });
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const Node& n = nodes[i];
+      if (n.cards >= 2) cells[is_soft(n.state) ? 1 : 0][idx(best_total(n.state))].push_back(static_cast<int>(i));
+    }
+  }
+
+  int two_card(int a, int b) const { return nodes[idx(single[idx(a)])].next[idx(b)]; }
+};
+
+// ---------------------------------------------------------------------------
+// A context: the up card and the cards out of the shoe besides the hand's own
+// (the split sibling's pair card), and per-node memos.
+
+struct Context {
+  int upcard = 0;
+  int pair = 0;          // split hands: the pair card split; 0 for unsplit hands
+  CardCounts removed{};  // the up card, plus the sibling's pair card for split hands
+  int removed_total = 0;
+  bool split_hand = false;
+  std::vector<double> stand_unit;  // stand, per unit bet, dealer-blackjack term excluded
+  std::vector<double> more;        // value of playing on by the chart at 3+ cards
+  std::vector<double> more_cd;     // value of playing on optimally (composition-dependent)
+};
+
+}  // namespace
+
+struct Analyzer::Impl {
+  Rules rules;
+  ShoeComposition shoe;
+  int shoe_total = 0;
+  DealerModel model;
+  HandGraph graph;
+  std::unordered_map<std::uint64_t, DealerProbabilities> dealer_cache;
+  std::array<std::unique_ptr<Context>, CARD_VALUES + 1> base;
+  // Split hands: [upcard][pair card][hands split - 2].
+  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1> split;
+  // The chart played: cells for more-card moves, and resolved for the rest.
+  StrategyChart chart;
+  std::optional<ResolvedStrategy> resolved;
+  double payout = 1.5;
+  // Split hands play composition-dependent (each decision from the exact
+  // cards) instead of by the chart.
+  bool split_hands_cd = false;
+
+  explicit Impl(const Rules& r)
+      : rules(r), shoe(ShoeComposition::standard(r.decks)), shoe_total(shoe.total()), model(r.h17) {
+    payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
+  }
+
+  bool peek() const { return rules.hole_card == HoleCard::peek; }
+
+  Context& base_context(int up) {
+    auto& c = base[idx(up)];
+    if (!c) c = make_context(up, 0);
+    return *c;
+  }
+  Context& split_context(int up, int pair, int hands) {
+    auto& c = split[idx(up)][idx(pair)][idx(hands - 2)];
+    if (!c) c = make_context(up, pair, hands - 1);
+    return *c;
+  }
+  // A context for hands against `up`; for split hands of `pair`, with
+  // `siblings` more pair cards out (the other split hands' first cards).
+  std::unique_ptr<Context> make_context(int up, int pair, int siblings = 0) {
+    auto c = std::make_unique<Context>();
+    c->upcard = up;
+    c->removed[idx(up)]++;
+    c->removed_total = 1;
+    if (pair != 0) {
+      c->removed[idx(pair)] += siblings;
+      c->removed_total += siblings;
+      c->split_hand = true;
+      c->pair = pair;
+    }
+    const std::size_t n = graph.nodes.size();
+    c->stand_unit.assign(n, UNSET);
+    c->more.assign(n, UNSET);
+    c->more_cd.assign(n, UNSET);
+    return c;
+  }
+  void forget_chart_values() {
+    auto clear = [](std::unique_ptr<Context>& c) {
+      if (c) std::fill(c->more.begin(), c->more.end(), UNSET);
+    };
+    for (auto& c : base) clear(c);
+    for (auto& row : split) {
+      for (auto& hands : row) {
+        for (auto& c : hands) clear(c);
+      }
+    }
+  }
+
+  // --- probabilities --------------------------------------------------------
+
+  // Remaining count of `value` and of all cards once ctx and `node` are out.
+  int left(const Context& ctx, const Node& node, int value) const {
+    return shoe.counts[idx(value)] - ctx.removed[idx(value)] - node.counts[idx(value)];
+  }
+  int left_total(const Context& ctx, const Node& node) const { return shoe_total - ctx.removed_total - node.cards; }
+
+  double draw(const Context& ctx, const Node& node, int value, int extra = 0) const {
+    if (shoe.infinite) return static_cast<double>(shoe.counts[idx(value)]) / shoe_total;
+    const int l = left(ctx, node, value);
+    const int all = left_total(ctx, node) - extra;
+    return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
+  }
+
+  // Probability of a dealer blackjack (the hole card completing it) given the
+  // cards out, plus one more card `also` (0: none).
+  double blackjack(const Context& ctx, const Node& node, int also = 0) const {
+    const int need = ctx.upcard == ACE ? TEN : ctx.upcard == TEN ? ACE : 0;
+    if (need == 0) return 0.0;
+    if (shoe.infinite) return static_cast<double>(shoe.counts[idx(need)]) / shoe_total;
+    const int l = left(ctx, node, need) - (also == need ? 1 : 0);
+    const int all = left_total(ctx, node) - (also != 0 ? 1 : 0);
+    return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
+  }
+
+  // What a hand with `wager` loses to a dealer blackjack during play: peek
+  // games settled it before play (0); ENHC: the whole wager; OBO: the original
+  // bet, charged once per seat (to the unsplit hand; at the split for splits).
+  double blackjack_result(const Context& ctx, double wager) const {
+    switch (rules.hole_card) {
+      case HoleCard::enhc: return -wager;
+      case HoleCard::enhc_obo: return ctx.split_hand ? 0.0 : -1.0;
+      default: return 0.0;
+    }
+  }
+
+  const DealerProbabilities& dealer(const Context& ctx, const Node& node) {
+    std::uint64_t key = std::uint64_t(ctx.upcard) << UPCARD_SHIFT;
+    if (!shoe.infinite) {
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        key += std::uint64_t(ctx.removed[idx(v)] + node.counts[idx(v)]) << (KEY_BITS * (v - 1));
+      }
+    }
+    auto it = dealer_cache.find(key);
+    if (it != dealer_cache.end()) return it->second;
+    CardCounts removed = ctx.removed;
+    for (int v = 1; v <= CARD_VALUES; ++v) removed[idx(v)] += node.counts[idx(v)];
+    return dealer_cache.emplace(key, model.probabilities(shoe, removed, ctx.upcard)).first->second;
+  }
+
+  // --- values ---------------------------------------------------------------
+  // All values are the player's expected result per initial bet for this hand,
+  // in the joint form for peek games (E[result x 1{no dealer blackjack}]).
+
+  double stand_unit(Context& ctx, int n) {
+    double& memo = ctx.stand_unit[idx(n)];
+    if (!std::isnan(memo)) return memo;
+    const Node& node = graph.nodes[idx(n)];
+    const DealerProbabilities& p = dealer(ctx, node);
+    const int total = best_total(node.state);
+    double value = p[static_cast<std::size_t>(DealerFinal::bust)];
+    for (int k = 0; k < 5; ++k) {
+      const int dealer_total = 17 + k;
+      value += (total > dealer_total ? 1.0 : total < dealer_total ? -1.0 : 0.0) * p[idx(k)];
+    }
+    memo = value;
+    return value;
+  }
+  double stand(Context& ctx, int n, double wager) {
+    return wager * stand_unit(ctx, n) + blackjack(ctx, graph.nodes[idx(n)]) * blackjack_result(ctx, wager);
+  }
+  // Busting after `node` drew `card`.
+  double bust(const Context& ctx, int n, int card, double wager) const {
+    const double bj = blackjack(ctx, graph.nodes[idx(n)], card);
+    return -wager * (1 - bj) + bj * blackjack_result(ctx, wager);
+  }
+  double double_down(Context& ctx, int n) {
+    const Node& node = graph.nodes[idx(n)];
+    double value = 0;
+    for (int v = 1; v <= CARD_VALUES; ++v) {
+      const double p = draw(ctx, node, v);
+      if (p == 0) continue;
+      const int next = node.next[idx(v)];
+      value += p * (next == NO_NODE ? bust(ctx, n, v, 2) : stand(ctx, next, 2));
+    }
+    return value;
+  }
+  // Hit once, then play on by `play` (more or more_cd).
+  template <class PlayOn>
+  double hit(Context& ctx, int n, PlayOn play_on) {
+    const Node& node = graph.nodes[idx(n)];
+    double value = 0;
+    for (int v = 1; v <= CARD_VALUES; ++v) {
+      const double p = draw(ctx, node, v);
+      if (p == 0) continue;
+      const int next = node.next[idx(v)];
+      if (next == NO_NODE) {
+        value += p * bust(ctx, n, v, 1);
+      } else if (best_total(graph.nodes[idx(next)].state) == TWENTY_ONE) {
+        value += p * stand(ctx, next, 1);
+      } else {
+        value += p * play_on(next);
+      }
+    }
+    return value;
+  }
+  double hit_by_chart(Context& ctx, int n) {
+    return hit(ctx, n, [&](int next) { return more(ctx, next); });
+  }
+  // Playing on at three or more cards by the chart's cell.
+  double more(Context& ctx, int n) {
+    double& memo = ctx.more[idx(n)];
+    if (!std::isnan(memo)) return memo;
+    const HandState s = graph.nodes[idx(n)].state;
+    const bool hits = best_total(s) < TWENTY_ONE && hits_at_more_cards(total_cell(chart, s, ctx.upcard));
+    const double value = hits ? hit_by_chart(ctx, n) : stand(ctx, n, 1);
+    ctx.more[idx(n)] = value;
+    return value;
+  }
+  // Playing on at three or more cards, each decision from the exact cards.
+  double more_cd(Context& ctx, int n) {
+    double& memo = ctx.more_cd[idx(n)];
+    if (!std::isnan(memo)) return memo;
+    double value = stand(ctx, n, 1);
+    const HandState s = graph.nodes[idx(n)].state;
+    if (best_total(s) < TWENTY_ONE) {
+      value = std::max(value, hit(ctx, n, [&](int next) { return more_cd(ctx, next); }));
+    }
+    ctx.more_cd[idx(n)] = value;
+    return value;
+  }
+
+  // A split hand of two cards that is not split again, by the chart.
+  double split_hand_value(Context& ctx, int n) {
+    const HandState s = graph.nodes[idx(n)].state;
+    const bool split_aces = ctx.pair == ACE;
+    if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1);
+    if (split_hands_cd) {
+      double best = std::max(stand(ctx, n, 1), hit(ctx, n, [&](int next) { return more_cd(ctx, next); }));
+      if (rules.double_after_split && double_allowed_on(rules.double_rule, s)) best = std::max(best, double_down(ctx, n));
+      return best;
+    }
+    switch (resolved->move(DecisionPoint::split_two, s, ctx.upcard)) {
+      case Move::hit: return hit_by_chart(ctx, n);
+      case Move::double_down: return double_down(ctx, n);
+      default: return stand(ctx, n, 1);
+    }
+  }
+
+  // The value of splitting a pair of `pair` against `up` and playing the
+  // split hands by the chart (joint form; see the header for the method).
+  double split_value(int up, int pair) {
+    const bool can_resplit = pair != ACE || rules.resplit_aces;
+    const int max_hands = can_resplit ? rules.split_hands : 2;
+    const int start = graph.single[idx(pair)];
+    const Node& one = graph.nodes[idx(start)];
+
+    // With h hands split, the shoe lacks the up card and h pair cards: q[h] is
+    // the chance that a hand's second card pairs it again, non_pair[h] the
+    // value of a hand whose second card does not, pair_again[h] the value of
+    // a pair that may not be split again.
+    std::array<double, MAX_SPLIT_HANDS + 1> q{}, non_pair{}, pair_again{};
+    for (int h = 2; h <= max_hands; ++h) {
+      Context& ctx = split_context(up, pair, h);
+      double sum = 0;
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        const double p = draw(ctx, one, v);
+        if (p == 0 || (v == pair && h < max_hands)) {
+          if (v == pair) q[idx(h)] = p;
+          continue;
+        }
+        const double value = split_hand_value(ctx, one.next[idx(v)]);
+        if (v == pair) {
+          q[idx(h)] = p;
+          pair_again[idx(h)] = value;
+        } else {
+          sum += p * value;
+        }
+      }
+      non_pair[idx(h)] = q[idx(h)] < 1 ? sum / (1 - q[idx(h)]) : 0.0;
+    }
+
+    // A chain over (hands split h, hands waiting for a second card k): each
+    // waiting hand draws the pair card with probability q[h] (split again if
+    // h < max_hands) or ends with h hands split. The order in which hands draw
+    // does not change the counts.
+    using Mass = std::array<std::array<double, MAX_SPLIT_HANDS + 2>, MAX_SPLIT_HANDS + 2>;
+    Mass mass{};
+    mass[2][2] = 1;
+    std::array<double, MAX_SPLIT_HANDS + 1> non_pair_hands{}, pair_hands{};
+    for (bool waiting = true; waiting;) {
+      waiting = false;
+      Mass next{};
+      for (int h = 2; h <= max_hands; ++h) {
+        next[idx(h)][0] += mass[idx(h)][0];
+        for (int k = 1; k <= h; ++k) {
+          const double m = mass[idx(h)][idx(k)];
+          if (m == 0) continue;
+          waiting = true;
+          const double qh = q[idx(h)];
+          non_pair_hands[idx(h)] += m * (1 - qh);
+          next[idx(h)][idx(k - 1)] += m * (1 - qh);
+          if (h < max_hands) {
+            next[idx(h + 1)][idx(k + 1)] += m * qh;
+          } else {
+            pair_hands[idx(h)] += m * qh;
+            next[idx(h)][idx(k - 1)] += m * qh;
+          }
+        }
+      }
+      mass = next;
+    }
+    double value = 0;
+    for (int h = 2; h <= max_hands; ++h) {
+      value += non_pair_hands[idx(h)] * non_pair[idx(h)] + pair_hands[idx(h)] * pair_again[idx(h)];
+    }
+    // ENHC-OBO: a dealer blackjack takes the seat's one original bet.
+    if (rules.hole_card == HoleCard::enhc_obo) value -= blackjack(split_context(up, pair, 2), one);
+    return value;
+  }
+
+  // --- the initial hand -------------------------------------------------------
+
+  double insurance(const Context& ctx, int n) const {
+    if (rules.insurance != Insurance::always || ctx.upcard != ACE) return 0.0;
+    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
+    return bj - HALF * (1 - bj);
+  }
+  // Surrendering the initial hand, for the whole round (not joint form).
+  double surrender_value(const Context& ctx, int n) const {
+    if (rules.surrender == Surrender::early) return -HALF;
+    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
+    return -HALF * (1 - bj) - bj + insurance(ctx, n);
+  }
+  // What every non-surrender play of a non-natural initial hand adds to its
+  // joint value for the whole round: the dealer blackjack of peek games and
+  // insurance.
+  double round_offset(const Context& ctx, int n) const {
+    return (peek() ? -blackjack(ctx, graph.nodes[idx(n)]) : 0.0) + insurance(ctx, n);
+  }
+  double natural_value(const Context& ctx, int n) const {
+    return (1 - blackjack(ctx, graph.nodes[idx(n)])) * payout + insurance(ctx, n);
+  }
+
+  // The round's value of an initial hand (first <= second) by the chart.
+  double initial_value(int up, int first, int second) {
+    Context& ctx = base_context(up);
+    const int n = graph.two_card(first, second);
+    const HandState s = graph.nodes[idx(n)].state;
+    if (best_total(s) == TWENTY_ONE) return natural_value(ctx, n);
+    const int pair = first == second && rules.split_hands > 1 ? first : 0;
+    if (rules.surrender != Surrender::none && resolved->surrenders(s, pair, up)) return surrender_value(ctx, n);
+    const Move move = pair != 0 ? resolved->pair_move(DecisionPoint::first_two, pair, up)
+                                : resolved->move(DecisionPoint::first_two, s, up);
+    const double offset = round_offset(ctx, n);
+    switch (move) {
+      case Move::hit: return offset + hit_by_chart(ctx, n);
+      case Move::double_down: return offset + double_down(ctx, n);
+      case Move::split: return offset + split_value(up, pair);
+      default: return offset + stand(ctx, n, 1);
+    }
+  }
+
+  double initial_probability(int up, int first, int second) const {
+    CardCounts removed{};
+    removed[idx(up)] = 1;
+    const double p1 = shoe.draw_probability(first, removed, 1);
+    removed[idx(first)]++;
+    const double p2 = shoe.draw_probability(second, removed, 2);
+    return (first == second ? 1.0 : 2.0) * p1 * p2;
+  }
+
+  void use_chart(const StrategyChart& c) {
+    chart = c;
+    resolved.emplace(rules, chart);
+    forget_chart_values();
+  }
+
+  StrategyEv evaluate(const StrategyChart& c) {
+    use_chart(c);
+    StrategyEv result;
+    for (int up = 1; up <= CARD_VALUES; ++up) {
+      CardCounts none{};
+      const double pu = shoe.draw_probability(up, none, 0);
+      double ev = 0, ins = 0;
+      for (int a = 1; a <= CARD_VALUES; ++a) {
+        for (int b = a; b <= CARD_VALUES; ++b) {
+          const double p = initial_probability(up, a, b);
+          if (p == 0) continue;
+          ev += p * initial_value(up, a, b);
+          const int n = graph.two_card(a, b);
+          const bool early_out = rules.surrender == Surrender::early && best_total(graph.nodes[idx(n)].state) < TWENTY_ONE &&
+                                 resolved->surrenders(graph.nodes[idx(n)].state, a == b && rules.split_hands > 1 ? a : 0, up);
+          if (!early_out) ins += p * insurance(base_context(up), n);
+        }
+      }
+      result.upcard_probability[idx(up)] = pu;
+      result.upcard_ev[idx(up)] = ev;
+      result.upcard_contribution[idx(up)] = pu * ev;
+      result.ev += pu * ev;
+      result.insurance += pu * ins;
+    }
+    return result;
+  }
+
+  // --- the optimal total-dependent chart -------------------------------------
+
+  // Probability of reaching each node of 3+ cards in the base context of `up`
+  // when unsplit hands play `chart` (split hands are not counted).
+  std::vector<double> reach(int up) {
+    Context& ctx = base_context(up);
+    std::vector<double> r(graph.nodes.size(), 0.0);
+    auto spread = [&](int n, double w) {
+      const Node& node = graph.nodes[idx(n)];
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        const int next = node.next[idx(v)];
+        if (next != NO_NODE) r[idx(next)] += w * draw(ctx, node, v);
+      }
+    };
+    for (int a = 1; a <= CARD_VALUES; ++a) {
+      for (int b = a; b <= CARD_VALUES; ++b) {
+        const double p = initial_probability(up, a, b);
+        const int n = graph.two_card(a, b);
+        const HandState s = graph.nodes[idx(n)].state;
+        if (p == 0 || best_total(s) == TWENTY_ONE) continue;
+        const int pair = a == b && rules.split_hands > 1 ? a : 0;
+        if (rules.surrender != Surrender::none && resolved->surrenders(s, pair, up)) continue;
+        const Move move = pair != 0 ? resolved->pair_move(DecisionPoint::first_two, pair, up)
+                                    : resolved->move(DecisionPoint::first_two, s, up);
+        if (move == Move::hit) spread(n, p);
+      }
+    }
+    for (const int n : graph.by_low_total) {
+      const Node& node = graph.nodes[idx(n)];
+      if (node.cards < 3 || r[idx(n)] == 0 || best_total(node.state) == TWENTY_ONE) continue;
+      if (hits_at_more_cards(total_cell(chart, node.state, up))) spread(n, r[idx(n)]);
+    }
+    return r;
+  }
+
+  // Chooses the cells of up card `up` for hard and soft totals, then pairs.
+  void optimize_upcard(int up) {
+    Context& ctx = base_context(up);
+    const std::vector<double> weight = reach(up);
+    const bool can_surrender = rules.surrender != Surrender::none;
+
+    // Cells in an order where hitting always leads to decided cells.
+    std::vector<std::pair<int, int>> order;  // (soft, best total)
+    for (int t = HARD_MAX; t >= 11; --t) order.emplace_back(0, t);
+    for (int t = SOFT_MAX; t >= SOFT_MIN; --t) order.emplace_back(1, t);
+    for (int t = 10; t >= HARD_MIN; --t) order.emplace_back(0, t);
+
+    enum Option { STAND, HIT, DOUBLE, SURRENDER, OPTIONS };
+    for (const auto& [soft, total] : order) {
+      ChartAction& cell = soft ? chart.soft[idx(total)][idx(up)] : chart.hard[idx(total)][idx(up)];
+      if (total == TWENTY_ONE) {
+        cell = ChartAction::stand;
+        continue;
+      }
+      const auto& nodes = graph.cells[idx(soft)][idx(total)];
+      bool can_double = false;
+      std::array<double, OPTIONS> first{};  // summed over two-card hands, whole-round values
+      std::array<double, OPTIONS> later{};  // summed over 3+ card hands (stand, hit)
+      double mass = 0;
+      auto add_hands = [&](bool with_pairs) {
+        for (const int n : nodes) {
+          const Node& node = graph.nodes[idx(n)];
+          if (node.cards == 2) {
+            int a = 0, b = 0;
+            for (int v = 1; v <= CARD_VALUES; ++v) {
+              for (int k = 0; k < node.counts[idx(v)]; ++k) (a == 0 ? a : b) = v;
+            }
+            const bool pair = a == b && rules.split_hands > 1;
+            if (pair && !with_pairs) continue;
+            const double p = initial_probability(up, a, b);
+            if (p == 0) continue;
+            mass += p;
+            const double offset = round_offset(ctx, n);
+            first[STAND] += p * (offset + stand(ctx, n, 1));
+            first[HIT] += p * (offset + hit_by_chart(ctx, n));
+            if (double_allowed_on(rules.double_rule, node.state)) {
+              can_double = true;
+              first[DOUBLE] += p * (offset + double_down(ctx, n));
+            }
+            if (can_surrender) first[SURRENDER] += p * surrender_value(ctx, n);
+          } else if (weight[idx(n)] > 0) {
+            const double w = weight[idx(n)];
+            mass += w;
+            later[STAND] += w * stand(ctx, n, 1);
+            later[HIT] += w * hit_by_chart(ctx, n);
+          }
+        }
+      };
+      add_hands(false);
+      if (mass == 0) add_hands(true);  // a cell only pairs reach (hard 4, soft 12): post-split use
+
+      struct Candidate {
+        ChartAction action;
+        int two_cards;
+        int more_cards;
+        bool allowed;
+      };
+      const std::array<Candidate, 6> candidates{{
+          {ChartAction::stand, STAND, STAND, true},
+          {ChartAction::hit, HIT, HIT, true},
+          {ChartAction::double_else_hit, DOUBLE, HIT, can_double},
+          {ChartAction::double_else_stand, DOUBLE, STAND, can_double},
+          {ChartAction::surrender_else_hit, SURRENDER, HIT, can_surrender},
+          {ChartAction::surrender_else_stand, SURRENDER, STAND, can_surrender},
+      }};
+      double best = -std::numeric_limits<double>::infinity();
+      for (const Candidate& c : candidates) {
+        if (!c.allowed) continue;
+        const double value = first[idx(c.two_cards)] + later[idx(c.more_cards)];
+        if (value > best + 1e-15) {
+          best = value;
+          cell = c.action;
+        }
+      }
+      // The cell is decided: values of playing on through it are now final.
+      for (const int n : nodes) ctx.more[idx(n)] = UNSET;
+    }
+
+    // Pairs: split against the best other play of the two cards.
+    resolved.emplace(rules, chart);
+    for (int pair = 1; pair <= CARD_VALUES; ++pair) {
+      const int n = graph.two_card(pair, pair);
+      const HandState s = graph.nodes[idx(n)].state;
+      const double offset = round_offset(ctx, n);
+      const double stand_value = offset + stand(ctx, n, 1);
+      const double hit_value = offset + hit_by_chart(ctx, n);
+      double best = std::max(stand_value, hit_value);
+      ChartAction action = hit_value > stand_value ? ChartAction::hit : ChartAction::stand;
+      if (rules.split_hands > 1) {
+        const double split_ev = offset + split_value(up, pair);
+        if (split_ev > best) {
+          best = split_ev;
+          action = ChartAction::split;
+        }
+      }
+      const ChartAction fallback = action;
+      if (double_allowed_on(rules.double_rule, s)) {
+        const double dbl = offset + double_down(ctx, n);
+        if (dbl > best) {
+          best = dbl;
+          action = hit_value > stand_value ? ChartAction::double_else_hit : ChartAction::double_else_stand;
+        }
+      }
+      if (can_surrender && surrender_value(ctx, n) > best) {
+        action = fallback == ChartAction::split ? ChartAction::surrender_else_split
+                 : fallback == ChartAction::hit ? ChartAction::surrender_else_hit
+                                                : ChartAction::surrender_else_stand;
+      }
+      chart.pairs[idx(pair)][idx(up)] = action;
+    }
+  }
+
+  StrategyChart optimal_chart(const std::string& name) {
+    StrategyChart start = mimic_dealer_chart(rules);
+    use_chart(start);
+    for (int pass = 0; pass < MAX_OPTIMIZATION_PASSES; ++pass) {
+      const StrategyChart before = chart;
+      for (int up = 1; up <= CARD_VALUES; ++up) optimize_upcard(up);
+      use_chart(chart);
+      if (chart.hard == before.hard && chart.soft == before.soft && chart.pairs == before.pairs) break;
+    }
+    chart.name = name;
+    return chart;
+  }
+};
+
+// ---------------------------------------------------------------------------
+
+Analyzer::Analyzer(const Rules& rules)
+    : rules_(rules), shoe_(ShoeComposition::standard(rules.decks)), dealer_(dealer_table(rules)),
+      impl_(std::make_unique<Impl>(rules)) {}
+
+Analyzer::~Analyzer() = default;
+
+StrategyEv Analyzer::evaluate(const StrategyChart& chart) { return impl_->evaluate(chart); }
+
+StrategyChart Analyzer::optimal_chart(const std::string& name) { return impl_->optimal_chart(name); }
+
+std::size_t Analyzer::dealer_evaluations() const { return impl_->dealer_cache.size(); }
+
+InitialHandTable Analyzer::initial_hand_table(const StrategyChart& chart) {
+  Impl& m = *impl_;
+  m.use_chart(chart);
+  InitialHandTable table;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    Context& ctx = m.base_context(up);
+    for (int a = 1; a <= CARD_VALUES; ++a) {
+      for (int b = a; b <= CARD_VALUES; ++b) {
+        const int n = m.graph.two_card(a, b);
+        const HandState s = m.graph.nodes[idx(n)].state;
+        table.probability[idx(a)][idx(b)][idx(up)] = m.initial_probability(up, a, b);
+        DecisionEvs e{nan, nan, nan, nan, nan};
+        // Peek games: given no dealer blackjack (divide the joint form by its
+        // probability); otherwise the values as they are.
+        const double bj = m.blackjack(ctx, m.graph.nodes[idx(n)]);
+        const double scale = m.peek() && bj < 1 ? 1 / (1 - bj) : 1.0;
+        if (best_total(s) == TWENTY_ONE) {
+          e.stand = m.payout * (m.peek() ? 1.0 : 1 - bj);
+        } else {
+          e.stand = scale * m.stand(ctx, n, 1);
+          e.hit = scale * m.hit_by_chart(ctx, n);
+          if (double_allowed_on(m.rules.double_rule, s)) e.double_down = scale * m.double_down(ctx, n);
+          if (a == b && m.rules.split_hands > 1) e.split = scale * m.split_value(up, a);
+          // Early surrender, and late surrender given no blackjack, is half the bet.
+          if (m.rules.surrender == Surrender::early || (m.rules.surrender == Surrender::late && m.peek())) {
+            e.surrender = -HALF;
+          } else if (m.rules.surrender == Surrender::late) {
+            e.surrender = -HALF * (1 - bj) - bj;
+          }
+        }
+        table.evs[idx(a)][idx(b)][idx(up)] = e;
+      }
+    }
+  }
+  return table;
+}
+
+CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& chart) {
+  Impl& m = *impl_;
+  m.use_chart(chart);
+  CompositionDependentEv result;
+  m.split_hands_cd = true;
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    Context& ctx = m.base_context(up);
+    CardCounts none{};
+    const double pu = m.shoe.draw_probability(up, none, 0);
+    double ev = 0;
+    for (int a = 1; a <= CARD_VALUES; ++a) {
+      for (int b = a; b <= CARD_VALUES; ++b) {
+        const double p = m.initial_probability(up, a, b);
+        if (p == 0) continue;
+        const int n = m.graph.two_card(a, b);
+        const HandState s = m.graph.nodes[idx(n)].state;
+        if (best_total(s) == TWENTY_ONE) {
+          ev += p * m.natural_value(ctx, n);
+          continue;
+        }
+        const double offset = m.round_offset(ctx, n);
+        double best = std::max(m.stand(ctx, n, 1), m.hit(ctx, n, [&](int next) { return m.more_cd(ctx, next); }));
+        if (double_allowed_on(m.rules.double_rule, s)) best = std::max(best, m.double_down(ctx, n));
+        if (a == b && m.rules.split_hands > 1) best = std::max(best, m.split_value(up, a));
+        best += offset;
+        if (m.rules.surrender != Surrender::none) best = std::max(best, m.surrender_value(ctx, n));
+        ev += p * best;
+      }
+    }
+    result.upcard_ev[idx(up)] = ev;
+    result.ev += pu * ev;
+  }
+  m.split_hands_cd = false;
+  return result;
+}
+
+StrategyChart optimal_basic_strategy(const Rules& rules) {
+  Analyzer analyzer(rules);
+  return analyzer.optimal_chart("basic");
+}
+
+}  // namespace cardsim::blackjack

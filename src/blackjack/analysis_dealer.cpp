@@ -1,0 +1,167 @@
+#include "cardsim/blackjack/analysis_dealer.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "cardsim/blackjack/hand.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+
+// Cards of each value in one deck.
+constexpr int CARDS_PER_VALUE = 4;
+constexpr int TENS_PER_DECK = 16;
+constexpr int DECK_CARDS = 52;
+// Bits per value in a packed multiset key (at most 63 copies of a value).
+constexpr int KEY_BITS = 6;
+
+bool dealer_stands(HandState s, bool h17) {
+  const int total = best_total(s);
+  return is_bust(s) || total >= 18 || (total == 17 && !(h17 && is_soft(s)));
+}
+
+DealerFinal final_of(HandState s, int cards) {
+  const int total = best_total(s);
+  if (total > 21) return DealerFinal::bust;
+  if (total == 21 && cards == 2) return DealerFinal::blackjack;
+  return static_cast<DealerFinal>(total - 17);
+}
+
+// Depth-first walk over every drawing order of the dealer from `state`,
+// counting the orders of each final multiset (keyed by its packed counts).
+struct OrderCounter {
+  bool h17;
+  std::map<std::uint64_t, std::pair<double, DealerFinal>> finals;
+  CardCounts drawn{};
+
+  void walk(HandState state, int cards, std::uint64_t key) {
+    if (cards >= 2 && dealer_stands(state, h17)) {
+      auto [it, inserted] = finals.try_emplace(key, 0.0, final_of(state, cards));
+      it->second.first += 1;
+      return;
+    }
+    for (int v = 1; v <= CARD_VALUES; ++v) {
+      walk(add_card(state, v), cards + 1, key + (std::uint64_t{1} << (KEY_BITS * (v - 1))));
+    }
+  }
+};
+
+}  // namespace
+
+ShoeComposition ShoeComposition::standard(int decks) {
+  ShoeComposition shoe;
+  shoe.infinite = decks == INFINITE_DECKS;
+  const int n = shoe.infinite ? 1 : decks;
+  for (int v = 1; v <= CARD_VALUES; ++v) shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
+  return shoe;
+}
+
+int ShoeComposition::total() const {
+  int sum = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) sum += counts[static_cast<std::size_t>(v)];
+  return sum;
+}
+
+double ShoeComposition::draw_probability(int value, const CardCounts& removed, int removed_total) const {
+  const auto v = static_cast<std::size_t>(value);
+  if (infinite) return static_cast<double>(counts[v]) / DECK_CARDS;
+  const int left = counts[v] - removed[v];
+  const int all = total() - removed_total;
+  return left > 0 && all > 0 ? static_cast<double>(left) / all : 0.0;
+}
+
+DealerModel::DealerModel(bool h17) : h17_(h17) {
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    OrderCounter counter{h17, {}, {}};
+    counter.walk(add_card(EMPTY_HAND, up), 1, 0);
+    auto& outcomes = outcomes_[static_cast<std::size_t>(up)];
+    auto& parts = parts_[static_cast<std::size_t>(up)];
+    for (const auto& [key, value] : counter.finals) {
+      Outcome o;
+      o.orders = value.first;
+      o.final = value.second;
+      o.first_part = static_cast<std::uint32_t>(parts.size());
+      int cards = 0;
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        const int m = static_cast<int>((key >> (KEY_BITS * (v - 1))) & ((1U << KEY_BITS) - 1));
+        if (m == 0) continue;
+        parts.push_back({static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(m)});
+        cards += m;
+        max_multiplicity_ = std::max(max_multiplicity_, m);
+      }
+      o.part_count = static_cast<std::uint8_t>(parts.size() - o.first_part);
+      o.cards = static_cast<std::uint8_t>(cards);
+      max_cards_ = std::max(max_cards_, cards);
+      outcomes.push_back(o);
+    }
+  }
+}
+
+DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, const CardCounts& removed,
+                                               int upcard) const {
+  // falling[v][k]: the number of ordered ways to draw k cards of value v (or,
+  // for an infinite deck, p_v^k); inverse[k]: 1 over the ordered ways to draw
+  // any k cards (1 for an infinite deck).
+  constexpr int MAX_K = 24;
+  std::array<std::array<double, MAX_K>, CARD_VALUES + 1> falling{};
+  std::array<double, MAX_K> inverse{};
+  const int kmax = std::min(MAX_K - 1, std::max(max_cards_, max_multiplicity_));
+  int removed_total = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) removed_total += removed[static_cast<std::size_t>(v)];
+  const int left_total = shoe.total() - removed_total;
+  for (int v = 1; v <= CARD_VALUES; ++v) {
+    auto& f = falling[static_cast<std::size_t>(v)];
+    const double p = shoe.draw_probability(v, removed, removed_total);
+    const int left = shoe.counts[static_cast<std::size_t>(v)] - removed[static_cast<std::size_t>(v)];
+    f[0] = 1;
+    for (int k = 1; k <= kmax; ++k) {
+      f[static_cast<std::size_t>(k)] = shoe.infinite ? f[static_cast<std::size_t>(k - 1)] * p
+                                                     : f[static_cast<std::size_t>(k - 1)] * std::max(0, left - (k - 1));
+    }
+  }
+  inverse[0] = 1;
+  for (int k = 1; k <= kmax; ++k) {
+    const int ways = left_total - (k - 1);
+    inverse[static_cast<std::size_t>(k)] =
+        shoe.infinite ? 1.0 : (ways > 0 ? inverse[static_cast<std::size_t>(k - 1)] / ways : 0.0);
+  }
+
+  DealerProbabilities result{};
+  const auto& outcomes = outcomes_[static_cast<std::size_t>(upcard)];
+  const auto& parts = parts_[static_cast<std::size_t>(upcard)];
+  for (const Outcome& o : outcomes) {
+    double p = o.orders * inverse[o.cards];
+    for (std::uint32_t i = o.first_part; i < o.first_part + o.part_count; ++i) {
+      p *= falling[parts[i].value][parts[i].multiplicity];
+    }
+    result[static_cast<std::size_t>(o.final)] += p;
+  }
+  return result;
+}
+
+DealerProbabilities condition_on_no_blackjack(const DealerProbabilities& p) {
+  const auto bj = static_cast<std::size_t>(DealerFinal::blackjack);
+  if (p[bj] <= 0) return p;
+  DealerProbabilities q = p;
+  const double keep = 1 - p[bj];
+  for (double& x : q) x /= keep;
+  q[bj] = 0;
+  return q;
+}
+
+DealerTable dealer_table(const Rules& rules) {
+  const ShoeComposition shoe = ShoeComposition::standard(rules.decks);
+  const DealerModel model(rules.h17);
+  DealerTable table;
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    const auto u = static_cast<std::size_t>(up);
+    CardCounts removed{};
+    table.upcard_probability[u] = shoe.draw_probability(up, removed, 0);
+    removed[u] = 1;
+    table.unconditioned[u] = model.probabilities(shoe, removed, up);
+    table.no_blackjack[u] = condition_on_no_blackjack(table.unconditioned[u]);
+  }
+  return table;
+}
+
+}  // namespace cardsim::blackjack
