@@ -26,15 +26,13 @@ struct Fraction {
 };
 Fraction make_fraction(std::uint64_t numerator, std::uint64_t denominator);
 
-// Heads-up outcomes of one hand against all 18,424 disjoint hands.
+// Heads-up outcomes of one hand against all 18,424 disjoint hands (exact
+// counts, from ExactAnalysis::odds()).
 struct HandOdds {
   std::uint64_t wins = 0;
   std::uint64_t ties = 0;
   std::uint64_t losses = 0;
 };
-
-// Counts, not sampled: inclusion-exclusion over the hand's cards (see exact.cpp).
-// Needs the table built by ExactAnalysis; use ExactAnalysis::odds().
 
 struct ExactResult {
   Rules rules;
@@ -62,6 +60,7 @@ struct ExactResult {
 // milliseconds instead of 407 million comparisons.
 class ExactAnalysis {
  public:
+  // Keeps a reference to `evaluator`, which must outlive the analysis.
   explicit ExactAnalysis(const Evaluator& evaluator);
   HandOdds odds(const Hand& hand) const;
   ExactResult result() const;
