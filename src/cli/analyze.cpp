@@ -1,0 +1,241 @@
+// `cardsim analyze`: the exact combinatorial analysis of a blackjack rule set
+// (fresh shoe each round): dealer table, computed basic strategy, exact EVs.
+// Parsing, wiring and printing only; the analysis lives in blackjack/analysis.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
+#include "cardsim/io/files.hpp"
+#include "cardsim/io/strategy_file.hpp"
+#include "cardsim/version.hpp"
+#include "commands.hpp"
+
+namespace cardsim::cli {
+namespace {
+
+namespace bj = blackjack;
+using nlohmann::json;
+
+// Version of the JSON layout of `analyze` (see docs/analysis.md).
+constexpr int ANALYSIS_SCHEMA_VERSION = 1;
+constexpr double PERCENT = 100.0;
+
+struct AnalyzeOptions {
+  std::string config_file;
+  std::map<std::string, std::string> flags;  // config key -> flag text, for the flags given
+  std::string out;
+  std::string write_chart;
+  bool composition_dependent = false;
+  bool quiet = false;
+};
+
+constexpr std::array<const char*, bj::CARD_VALUES + 1> UPCARD_NAMES{"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+// Columns in the usual order: 2..9, T, A.
+constexpr std::array<int, bj::CARD_VALUES> COLUMNS{2, 3, 4, 5, 6, 7, 8, 9, 10, 1};
+constexpr std::array<const char*, bj::DEALER_FINALS> FINAL_KEYS{"17", "18", "19", "20", "21", "bust", "blackjack"};
+
+std::string dashed(std::string key) {
+  for (char& c : key) c = c == '_' ? '-' : c;
+  return key;
+}
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+json number_or_null(double x) { return std::isnan(x) ? json(nullptr) : json(x); }
+
+json dealer_json(const bj::DealerTable& table) {
+  json by_upcard = json::object();
+  for (const int up : COLUMNS) {
+    json before = json::object(), after = json::object();
+    for (int k = 0; k < bj::DEALER_FINALS; ++k) {
+      before[FINAL_KEYS[at(k)]] = table.unconditioned[at(up)][at(k)];
+      after[FINAL_KEYS[at(k)]] = table.no_blackjack[at(up)][at(k)];
+    }
+    by_upcard[UPCARD_NAMES[at(up)]] = {
+        {"probability", table.upcard_probability[at(up)]}, {"before_peek", before}, {"no_blackjack", after}};
+  }
+  return by_upcard;
+}
+
+json strategy_ev_json(const bj::StrategyChart& chart, const bj::StrategyEv& ev) {
+  json by_upcard = json::object();
+  for (const int up : COLUMNS) {
+    by_upcard[UPCARD_NAMES[at(up)]] = {{"probability", ev.upcard_probability[at(up)]},
+                                       {"ev", ev.upcard_ev[at(up)]},
+                                       {"contribution", ev.upcard_contribution[at(up)]}};
+  }
+  return {{"name", chart.name},
+          {"ev", ev.ev},
+          {"house_edge_percent", -PERCENT * ev.ev},
+          {"insurance_contribution", ev.insurance},
+          {"by_upcard", by_upcard},
+          {"chart", io::format_strategy_chart(chart)}};
+}
+
+json hands_json(const bj::InitialHandTable& table) {
+  json hands = json::array();
+  for (int up = 1; up <= bj::CARD_VALUES; ++up) {
+    for (int a = 1; a <= bj::CARD_VALUES; ++a) {
+      for (int b = a; b <= bj::CARD_VALUES; ++b) {
+        const bj::DecisionEvs& e = table.evs[at(a)][at(b)][at(up)];
+        hands.push_back({{"cards", std::string(UPCARD_NAMES[at(a)]) + UPCARD_NAMES[at(b)]},
+                         {"upcard", UPCARD_NAMES[at(up)]},
+                         {"probability", table.probability[at(a)][at(b)][at(up)]},
+                         {"stand", number_or_null(e.stand)},
+                         {"hit", number_or_null(e.hit)},
+                         {"double", number_or_null(e.double_down)},
+                         {"split", number_or_null(e.split)},
+                         {"surrender", number_or_null(e.surrender)}});
+      }
+    }
+  }
+  return hands;
+}
+
+// The readable report: dealer table, chart, EVs by up card.
+void print_report(const io::SimConfig& config, const bj::Analyzer& analyzer, const bj::StrategyChart& basic,
+                  const bj::StrategyEv& basic_ev, const bj::StrategyChart* given, const bj::StrategyEv* given_ev,
+                  const bj::CompositionDependentEv* cd, double elapsed, std::FILE* out) {
+  std::fprintf(out, "cardsim analyze: %s\n\n", io::describe_rules(config.rules).c_str());
+  std::fprintf(out, "Dealer final totals by up card (before the peek; bust* = bust given no blackjack)\n");
+  std::fprintf(out, " up   P(up)      17       18       19       20       21     bust  blackjack   bust*\n");
+  const bj::DealerTable& d = analyzer.dealer();
+  for (const int up : COLUMNS) {
+    const auto& p = d.unconditioned[at(up)];
+    std::fprintf(out, "  %s  %.6f", UPCARD_NAMES[at(up)], d.upcard_probability[at(up)]);
+    for (int k = 0; k < bj::DEALER_FINALS; ++k) std::fprintf(out, " %8.6f", p[at(k)]);
+    std::fprintf(out, " %8.6f\n", d.no_blackjack[at(up)][static_cast<std::size_t>(bj::DealerFinal::bust)]);
+  }
+  std::fprintf(out, "\nOptimal total-dependent basic strategy for these rules\n%s",
+               io::format_strategy_chart(basic).c_str());
+  auto print_ev = [&](const char* title, const bj::StrategyEv& ev) {
+    std::fprintf(out, "\n%s\n up   P(up)     EV|up      contribution\n", title);
+    for (const int up : COLUMNS) {
+      std::fprintf(out, "  %s  %.6f  %+9.5f%%  %+9.5f%%\n", UPCARD_NAMES[at(up)], ev.upcard_probability[at(up)],
+                   PERCENT * ev.upcard_ev[at(up)], PERCENT * ev.upcard_contribution[at(up)]);
+    }
+    std::fprintf(out, "  expected value %+.7f%% per initial bet (house edge %.7f%%)\n", PERCENT * ev.ev, -PERCENT * ev.ev);
+  };
+  print_ev("Exact expected value of the basic strategy", basic_ev);
+  if (given != nullptr) print_ev(("Exact expected value of strategy '" + given->name + "'").c_str(), *given_ev);
+  if (cd != nullptr) {
+    std::fprintf(out, "\nComposition-dependent optimum: %+.7f%% (%+.7f%% over the basic strategy)\n", PERCENT * cd->ev,
+                 PERCENT * (cd->ev - basic_ev.ev));
+  }
+  std::fprintf(out,
+               "\nSplits are the one approximation: each split hand sees the up card and the pair cards\n"
+               "dealt so far removed, not the other split hands' draws (exact without resplits).\n"
+               "Analysis time %.3f s.\n",
+               elapsed);
+}
+
+void run_analyze(const AnalyzeOptions& options) {
+  json j = json::object();
+  std::string config_folder;
+  if (!options.config_file.empty()) {
+    try {
+      j = json::parse(io::read_file(options.config_file));
+    } catch (const json::parse_error& e) {
+      throw Error("config '" + options.config_file + "' is not valid JSON: " + e.what());
+    }
+    config_folder = std::filesystem::path(options.config_file).parent_path().string();
+  }
+  for (const auto& [key, text] : options.flags) j[key] = io::flag_value_to_json(text);
+  const io::SimConfig config = io::sim_config_from_json(j);
+  // A strategy other than "basic" is evaluated beside the computed one.
+  std::unique_ptr<bj::StrategyChart> given;
+  if (config.strategy != "basic") {
+    given = std::make_unique<bj::StrategyChart>(io::load_strategy(config.strategy, config.rules, config_folder, DATA_DIR));
+  }
+  const bool to_stdout = options.out == "-";
+  if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
+  if (!options.write_chart.empty()) io::check_writable(options.write_chart);
+
+  const auto start = std::chrono::steady_clock::now();
+  bj::Analyzer analyzer(config.rules);
+  const bj::StrategyChart basic = analyzer.optimal_chart("basic (computed for " + io::describe_rules(config.rules) + ")");
+  const bj::StrategyEv basic_ev = analyzer.evaluate(basic);
+  const bj::InitialHandTable hands = analyzer.initial_hand_table(basic);
+  bj::StrategyEv given_ev;
+  if (given) given_ev = analyzer.evaluate(*given);
+  bj::CompositionDependentEv cd;
+  if (options.composition_dependent) cd = analyzer.composition_dependent(basic);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (!options.write_chart.empty()) {
+    io::write_file_atomically(options.write_chart,
+                              io::format_strategy_chart(basic, "Computed by cardsim analyze " + std::string(VERSION) +
+                                                                   " for: " + io::describe_rules(config.rules) +
+                                                                   "\nExact EV " + std::to_string(PERCENT * basic_ev.ev) +
+                                                                   "% per initial bet (fresh shoe)."));
+  }
+  json result;
+  result["schema_version"] = ANALYSIS_SCHEMA_VERSION;
+  result["tool"] = {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
+  result["command"] = "analyze";
+  result["config"] = io::to_json(config);
+  result["rules"] = io::describe_rules(config.rules);
+  result["method"] = {
+      {"shoe", "fresh shoe each round, card removal of the up card and every player card"},
+      {"peek", "peek games: values given no dealer blackjack where the player decides; EVs over all rounds"},
+      {"splits", "split hands play the chart (DAS doubles); each sees the up card and the pair cards dealt so far "
+                 "removed, not the other split hands' draws; exact without resplits"},
+      {"strategy", "total-dependent: one action per total, up card and two/3+ cards, maximizing the EV summed over "
+                   "every composition reaching it (unsplit hands)"}};
+  result["dealer"] = dealer_json(analyzer.dealer());
+  result["basic_strategy"] = strategy_ev_json(basic, basic_ev);
+  if (given) result["strategy"] = strategy_ev_json(*given, given_ev);
+  if (options.composition_dependent) {
+    json by_upcard = json::object();
+    for (const int up : COLUMNS) by_upcard[UPCARD_NAMES[at(up)]] = cd.upcard_ev[at(up)];
+    result["composition_dependent"] = {{"ev", cd.ev}, {"house_edge_percent", -PERCENT * cd.ev}, {"ev_by_upcard", by_upcard}};
+  }
+  result["initial_hands"] = hands_json(hands);
+  result["performance"] = {{"elapsed_seconds", elapsed}, {"dealer_distributions", analyzer.dealer_evaluations()}};
+
+  if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
+  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
+  if (!options.quiet) {
+    print_report(config, analyzer, basic, basic_ev, given.get(), given ? &given_ev : nullptr,
+                 options.composition_dependent ? &cd : nullptr, elapsed, to_stdout ? stderr : stdout);
+  }
+}
+
+}  // namespace
+
+void setup_analyze(CLI::App& app) {
+  auto options = std::make_shared<AnalyzeOptions>();
+  CLI::App* analyze = app.add_subcommand(
+      "analyze", "Exact analysis of the configured blackjack game: dealer table, basic strategy, expected values");
+  analyze->add_option("-c,--config", options->config_file, "Config file (JSON); flags override its keys")
+      ->check(CLI::ExistingFile);
+  analyze->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
+  analyze->add_option("--write-chart", options->write_chart, "Write the computed basic strategy chart to FILE");
+  analyze->add_flag("--composition-dependent", options->composition_dependent,
+                    "Also compute the composition-dependent optimum");
+  analyze->add_flag("-q,--quiet", options->quiet, "No report on the terminal");
+  const json defaults = io::to_json(io::SimConfig{});
+  for (const io::ConfigKey& key : io::config_keys()) {
+    if (key.key == "name" || key.key == "description") continue;
+    const std::string flag = "--" + dashed(key.key);
+    std::string help = key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")";
+    if (key.key == "strategy") help += "; other than basic: evaluated beside the computed basic strategy";
+    auto* option = analyze->add_option_function<std::string>(
+        flag, [options, name = key.key](const std::string& text) { options->flags[name] = text; }, help);
+    if (key.kind == "boolean") option->expected(0, 1);
+    option->type_name(key.kind == "boolean" ? "[BOOL]" : "VALUE");
+  }
+  analyze->callback([options] { run_analyze(*options); });
+}
+
+}  // namespace cardsim::cli
