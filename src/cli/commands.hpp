@@ -9,6 +9,8 @@
 namespace cardsim::cli {
 
 void setup_sim(CLI::App& app);
+void setup_chart(CLI::App& app);
 void setup_zjh(CLI::App& app);
+void setup_analyze(CLI::App& app);
 
 }  // namespace cardsim::cli

@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
                                         cardsim::GIT_REVISION + ")");
   app.require_subcommand(1);
   cardsim::cli::setup_sim(app);
+  cardsim::cli::setup_chart(app);
   cardsim::cli::setup_zjh(app);
+  cardsim::cli::setup_analyze(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -156,21 +156,28 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
     std::istringstream lines(header_comment);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
   }
+  // Each line: a 5-wide label, then 4-wide columns, without trailing spaces.
+  auto emit = [&](std::string label, const std::vector<std::string>& cells) {
+    std::string line = label;
+    line.resize(5, ' ');
+    for (const auto& cell : cells) {
+      std::string padded = cell;
+      padded.resize(4, ' ');
+      line += padded;
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    out << line << "\n";
+  };
   auto section = [&](const char* name, const bj::ChartRows& rows, const std::vector<int>& order,
                      auto label_of) {
-    out << "\n[" << name << "]\n    ";
-    for (const char* label : COLUMN_LABELS) out << " " << label << (label[0] == 'T' || label[0] == 'A' ? "  " : "  ");
-    out << "\n";
+    out << "\n[" << name << "]\n";
+    emit("", std::vector<std::string>(COLUMN_LABELS.begin(), COLUMN_LABELS.end()));
     for (const int row : order) {
-      std::string label = label_of(row);
-      label.resize(4, ' ');
-      out << label;
+      std::vector<std::string> cells;
       for (const int up : COLUMN_UPCARDS) {
-        std::string cell = action_name(rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(up)]);
-        cell.resize(3, ' ');
-        out << " " << cell;
+        cells.emplace_back(action_name(rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(up)]));
       }
-      out << "\n";
+      emit(label_of(row), cells);
     }
   };
   std::vector<int> hard_rows, soft_rows;

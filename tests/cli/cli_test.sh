@@ -59,6 +59,15 @@ config)
   grep -q '"h17": true' r.json || fail "file key lost"
   grep -q '"rounds": 200000' r.json || fail "rounds from file lost"
   ;;
+chart)
+  # A chart written by `cardsim chart` reads back and plays exactly as the original.
+  "$cardsim" chart --h17 --out h17.txt || fail "chart"
+  grep -q "^\[pairs\]" h17.txt || fail "no [pairs] section"
+  "$cardsim" sim --h17 --rounds 300k --quiet --out a.json || fail "sim basic"
+  "$cardsim" sim --h17 --strategy h17.txt --rounds 300k --quiet --out b.json || fail "sim chart file"
+  diff <(statistics a.json | grep -v '"strategy"') <(statistics b.json | grep -v '"strategy"') >/dev/null ||
+    fail "the written chart plays differently"
+  ;;
 bad-input)
   expect_error 2 "deks" "$cardsim" sim --deks 6
   expect_error 1 "'decks'.*1..8" "$cardsim" sim --decks 0 --out r.json
