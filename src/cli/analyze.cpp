@@ -4,8 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <map>
 #include <memory>
 #include <string>
 
@@ -19,6 +17,7 @@
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
+#include "config_options.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -31,8 +30,7 @@ constexpr int ANALYSIS_SCHEMA_VERSION = 1;
 constexpr double PERCENT = 100.0;
 
 struct AnalyzeOptions {
-  std::string config_file;
-  std::map<std::string, std::string> flags;  // config key -> flag text, for the flags given
+  std::shared_ptr<ConfigOptions> game = std::make_shared<ConfigOptions>();
   std::string out;
   std::string write_chart;
   bool composition_dependent = false;
@@ -43,11 +41,6 @@ constexpr std::array<const char*, bj::CARD_VALUES + 1> UPCARD_NAMES{"?", "A", "2
 // Columns in the usual order: 2..9, T, A.
 constexpr std::array<int, bj::CARD_VALUES> COLUMNS{2, 3, 4, 5, 6, 7, 8, 9, 10, 1};
 constexpr std::array<const char*, bj::DEALER_FINALS> FINAL_KEYS{"17", "18", "19", "20", "21", "bust", "blackjack"};
-
-std::string dashed(std::string key) {
-  for (char& c : key) c = c == '_' ? '-' : c;
-  return key;
-}
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -140,23 +133,10 @@ void print_report(const io::SimConfig& config, const bj::Analyzer& analyzer, con
 }
 
 void run_analyze(const AnalyzeOptions& options) {
-  json j = json::object();
-  std::string config_folder;
-  if (!options.config_file.empty()) {
-    try {
-      j = json::parse(io::read_file(options.config_file));
-    } catch (const json::parse_error& e) {
-      throw Error("config '" + options.config_file + "' is not valid JSON: " + e.what());
-    }
-    config_folder = std::filesystem::path(options.config_file).parent_path().string();
-  }
-  for (const auto& [key, text] : options.flags) j[key] = io::flag_value_to_json(text);
-  const io::SimConfig config = io::sim_config_from_json(j);
+  const io::SimConfig config = resolve_config(*options.game);
   // A strategy other than "basic" is evaluated beside the computed one.
   std::unique_ptr<bj::StrategyChart> given;
-  if (config.strategy != "basic") {
-    given = std::make_unique<bj::StrategyChart>(io::load_strategy(config.strategy, config.rules, config_folder, DATA_DIR));
-  }
+  if (config.strategy != "basic") given = std::make_unique<bj::StrategyChart>(resolve_strategy(*options.game, config));
   const bool to_stdout = options.out == "-";
   if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
   if (!options.write_chart.empty()) io::check_writable(options.write_chart);
@@ -217,24 +197,14 @@ void setup_analyze(CLI::App& app) {
   auto options = std::make_shared<AnalyzeOptions>();
   CLI::App* analyze = app.add_subcommand(
       "analyze", "Exact analysis of the configured blackjack game: dealer table, basic strategy, expected values");
-  analyze->add_option("-c,--config", options->config_file, "Config file (JSON); flags override its keys")
-      ->check(CLI::ExistingFile);
   analyze->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
   analyze->add_option("--write-chart", options->write_chart, "Write the computed basic strategy chart to FILE");
   analyze->add_flag("--composition-dependent", options->composition_dependent,
                     "Also compute the composition-dependent optimum");
   analyze->add_flag("-q,--quiet", options->quiet, "No report on the terminal");
-  const json defaults = io::to_json(io::SimConfig{});
-  for (const io::ConfigKey& key : io::config_keys()) {
-    if (key.key == "name" || key.key == "description") continue;
-    const std::string flag = "--" + dashed(key.key);
-    std::string help = key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")";
-    if (key.key == "strategy") help += "; other than basic: evaluated beside the computed basic strategy";
-    auto* option = analyze->add_option_function<std::string>(
-        flag, [options, name = key.key](const std::string& text) { options->flags[name] = text; }, help);
-    if (key.kind == "boolean") option->expected(0, 1);
-    option->type_name(key.kind == "boolean" ? "[BOOL]" : "VALUE");
-  }
+  // The game: --config and a flag per config key, as `sim`. A --strategy other
+  // than basic is evaluated beside the computed basic strategy.
+  add_config_options(*analyze, options->game);
   analyze->callback([options] { run_analyze(*options); });
 }
 
