@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
@@ -55,7 +56,8 @@ void run_sim(const SimOptions& options) {
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const io::RunInfo info{chart.name, plan.chunks(), outcome.completed_chunks.size(), threads, elapsed};
+  const double exact_ev = blackjack::Analyzer(config.rules).evaluate(chart).ev;
+  const io::RunInfo info{chart.name, exact_ev, plan.chunks(), outcome.completed_chunks.size(), threads, elapsed};
   const nlohmann::json result = io::sim_result_json(config, info, outcome.tally);
   if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
   if (to_stdout) std::printf("%s\n", result.dump(2).c_str());

@@ -5,7 +5,9 @@
 #include <sstream>
 #include <vector>
 
+#include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 
 namespace cardsim::io {
@@ -197,7 +199,12 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
-  const std::string name = strategy == "basic" ? (rules.h17 ? "basic-h17-das" : "basic-s17-das") : strategy;
+  if (strategy == "basic") {
+    bj::StrategyChart chart = bj::optimal_basic_strategy(rules);
+    chart.name = "basic (computed for " + describe_rules(rules) + ")";
+    return chart;
+  }
+  const std::string& name = strategy;
   std::vector<fs::path> candidates{fs::path(name)};
   if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
   candidates.push_back(fs::path(data_dir) / "strategies" / name);
@@ -206,7 +213,7 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
   for (const auto& path : candidates) {
     if (fs::is_regular_file(path, ec)) {
       bj::StrategyChart chart = parse_strategy_chart(read_file(path.string()), path.string());
-      chart.name = strategy == "basic" ? "basic (" + name + ")" : strategy;
+      chart.name = strategy;
       return chart;
     }
   }

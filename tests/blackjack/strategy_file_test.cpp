@@ -54,7 +54,8 @@ TEST(StrategyFile, BuiltInStrategies) {
   EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::stand);
   rules.h17 = true;
   EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::hit);
-  EXPECT_EQ(load_strategy("basic", rules, "", DATA_DIR).name, "basic (basic-h17-das)");
+  EXPECT_EQ(load_strategy("basic", rules, "", DATA_DIR).name, "basic (computed for 6 decks, H17, DAS, blackjack pays 3:2)");
+  EXPECT_EQ(load_strategy("basic-h17-das", rules, "", DATA_DIR).name, "basic-h17-das");
   EXPECT_THROW(load_strategy("no-such-strategy", rules, "", DATA_DIR), Error);
 }
 

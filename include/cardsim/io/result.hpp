@@ -36,6 +36,7 @@ inline constexpr double Z95 = 1.959963984540054;
 
 struct RunInfo {
   std::string strategy;            // the chart played (its resolved name)
+  double exact_ev = 0;             // the chart's exact EV with a fresh shoe each round (Analyzer)
   std::uint64_t chunks = 0;        // chunks in the run
   std::uint64_t chunks_played = 0;
   unsigned threads = 0;

@@ -26,10 +26,11 @@ blackjack::StrategyChart parse_strategy_chart(std::string_view text, const std::
 std::string format_strategy_chart(const blackjack::StrategyChart& chart, const std::string& header_comment = "");
 
 // The chart named by a config's `strategy` value: a built-in name
-// (hit-below-16, mimic-dealer, always-stand), "basic" (the shipped chart for
-// the rules' dealer rule: basic-s17-das or basic-h17-das), a chart file path
-// (absolute, or relative to the working folder or to `config_folder`), or the
-// name of a chart in `data_dir`/strategies/ (with or without ".txt").
+// (hit-below-16, mimic-dealer, always-stand), "basic" (the optimal
+// total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
+// fraction of a second), a chart file path (absolute, or relative to the
+// working folder or to `config_folder`), or the name of a chart in
+// `data_dir`/strategies/ (with or without ".txt").
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
                                        const std::string& config_folder, const std::string& data_dir);
 
