@@ -25,7 +25,7 @@ namespace {
 namespace bj = blackjack;
 using nlohmann::json;
 
-// Version of the JSON layout of `analyze` (see docs/analysis.md).
+// Version of the JSON layout of `analyze` (README.md, "cardsim analyze").
 constexpr int ANALYSIS_SCHEMA_VERSION = 1;
 constexpr double PERCENT = 100.0;
 

@@ -50,7 +50,11 @@ void check_writable(const std::string& path) {
 
 void write_file_atomically(const std::string& path, const std::string& content) {
   check_writable(path);
-  std::string temp = (folder_of(path) / ("." + fs::path(path).filename().string() + ".XXXXXX")).string();
+  // A hidden temporary beside the target: "<folder>/.<name>.XXXXXX" for mkstemp.
+  std::string temp_name = ".";
+  temp_name += fs::path(path).filename().string();
+  temp_name += ".XXXXXX";
+  std::string temp = (folder_of(path) / temp_name).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
   std::size_t written = 0;
