@@ -190,6 +190,24 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart)
 }
 
 void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
+  const Tally before = tally;
+  play_rounds(rounds, rng, tally);
+  add_wagers(before, tally);
+}
+
+// Each hand's wager is a bet, or two if doubled, and insurance is half a bet,
+// so the money wagered follows from the counts: added up once per chunk rather
+// than hand by hand.
+void Engine::add_wagers(const Tally& before, Tally& tally) const {
+  for (std::size_t s = 0; s < tally.seats.size(); ++s) {
+    SeatTally& seat = tally.seats[s];
+    const SeatTally& was = before.seats[s];
+    seat.wagered += bet_ * ((seat.hands - was.hands) + (seat.doubles - was.doubles)) +
+                    half_bet_ * (seat.insurances - was.insurances);
+  }
+}
+
+void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
   if (rules_.infinite()) {
     InfiniteDeck deck;
     for (std::uint64_t r = 0; r < rounds; ++r) play_round(deck, rng, tally);
@@ -209,7 +227,9 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
   StackedCards stacked(cards);
   core::Rng unused;
+  const Tally before = tally;
   play_round(stacked, unused, tally);
+  add_wagers(before, tally);
 }
 
 template <class CardSource>
@@ -347,12 +367,16 @@ void Engine::play_round(CardSource& cards, core::Rng& rng_state, Tally& tally) c
   // A busted dealer counts as 0, so that every live hand beats it.
   const int dealer_total = is_bust(dealer) ? 0 : best_total(dealer);
 
-  // Settlement, hand by hand, into each seat's initial hand's seat_net.
+  // Settlement, hand by hand, into each seat's initial hand's seat_net. A
+  // dealer blackjack (in peek games it ends the round before anyone plays)
+  // takes every wager of a hand that is neither a natural nor surrendered; under
+  // OBO only one original bet per seat, charged to the seat's initial hand
+  // hands[seat], while its split hands and doubles are returned (pushes).
+  const bool original_bets_only = rules_.hole_card == HoleCard::enhc_obo;
   for (int h = 0; h < hand_count; ++h) {
     const TableHand& hand = hands[static_cast<std::size_t>(h)];
     SeatTally& seat_tally = tally.seats[hand.seat];
     ++seat_tally.hands;
-    seat_tally.wagered += hand.wager;
     std::int64_t result = 0;
     switch (hand.status) {
       case HandStatus::natural:
@@ -361,33 +385,31 @@ void Engine::play_round(CardSource& cards, core::Rng& rng_state, Tally& tally) c
         break;
       case HandStatus::surrendered:
         // Late surrender in a no-hole-card game does not escape a dealer blackjack.
+        ++seat_tally.surrenders;
         result = dealer_blackjack ? -hand.wager : -half_bet_;
         break;
       case HandStatus::surrendered_early:
+        ++seat_tally.surrenders;
         result = -half_bet_;
         break;
       case HandStatus::bust:
-        ++seat_tally.busts;
-        result = -hand.wager;
+      case HandStatus::live:
+        seat_tally.busts += hand.status == HandStatus::bust;
+        if (dealer_blackjack) {
+          result = original_bets_only ? (h == hand.seat ? -bet_ : 0) : -hand.wager;
+        } else if (hand.status == HandStatus::bust) {
+          result = -hand.wager;
+        } else {
+          const int difference = best_total(hand.state) - dealer_total;
+          result = hand.wager * ((difference > 0) - (difference < 0));
+        }
         break;
-      case HandStatus::live: {
-        const int difference = best_total(hand.state) - dealer_total;
-        result = hand.wager * ((difference > 0) - (difference < 0));
-        break;
-      }
     }
-    const bool surrendered = hand.status == HandStatus::surrendered || hand.status == HandStatus::surrendered_early;
-    if (dealer_blackjack && hand.status != HandStatus::natural && !surrendered) {
-      // Peek games end before anyone plays; without a hole card the hands lose
-      // every wager (ENHC) or the original bet only (OBO: charged to the seat's
-      // initial hand, hands[seat]; its split hands lose nothing).
-      const bool initial_hand = h == hand.seat;
-      result = rules_.hole_card == HoleCard::enhc_obo ? (initial_hand ? -bet_ : 0) : -hand.wager;
-    }
-    seat_tally.surrenders += surrendered;
-    seat_tally.wins += !surrendered && result > 0;
-    seat_tally.pushes += !surrendered && result == 0 && !(dealer_blackjack && hand.status != HandStatus::natural);
-    seat_tally.losses += !surrendered && (result < 0 || (dealer_blackjack && hand.status != HandStatus::natural));
+    // Surrendered hands are counted apart, not as losses.
+    const bool counted = hand.status != HandStatus::surrendered && hand.status != HandStatus::surrendered_early;
+    seat_tally.wins += counted && result > 0;
+    seat_tally.losses += counted && result < 0;
+    seat_tally.pushes += counted && result == 0;
     hands[hand.seat].seat_net += result;
   }
 
@@ -396,7 +418,6 @@ void Engine::play_round(CardSource& cards, core::Rng& rng_state, Tally& tally) c
     TableHand& initial = hands[static_cast<std::size_t>(s)];
     SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
     if (initial.insured) {
-      seat_tally.wagered += half_bet_;
       seat_tally.insurance_wins += dealer_blackjack;
       initial.seat_net += dealer_blackjack ? bet_ : -half_bet_;  // half a bet at 2:1
     }

@@ -76,6 +76,9 @@ class Engine {
   const ResolvedStrategy& strategy() const { return strategy_; }
 
  private:
+  void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
+  // Adds to `tally` the money wagered in the rounds played since `before`.
+  void add_wagers(const Tally& before, Tally& tally) const;
   template <class CardSource>
   void play_round(CardSource& cards, core::Rng& rng, Tally& tally) const;
 

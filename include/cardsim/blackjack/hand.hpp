@@ -29,7 +29,18 @@ constexpr bool is_bust(HandState s) { return low_total(s) >= BUST_TOTAL; }
 // Soft: an ace counts as 11 without busting.
 constexpr bool is_soft(HandState s) { return has_ace(s) && low_total(s) <= 11; }
 // The total that counts: low total, plus 10 for a soft hand; 22 if busted.
-constexpr int best_total(HandState s) { return is_soft(s) ? low_total(s) + 10 : low_total(s); }
+constexpr int best_total_computed(HandState s) { return is_soft(s) ? low_total(s) + 10 : low_total(s); }
+
+// best_total_computed of every state, built at compile time (one load).
+inline constexpr auto BEST_TOTALS = [] {
+  std::array<std::uint8_t, HAND_STATES> table{};
+  for (int s = 0; s < HAND_STATES; ++s) {
+    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(best_total_computed(static_cast<HandState>(s)));
+  }
+  return table;
+}();
+
+constexpr int best_total(HandState s) { return BEST_TOTALS[s]; }
 
 // The state after drawing a card of value 1..10 (ace = 1), computed.
 constexpr HandState add_card_computed(HandState s, int value) {
