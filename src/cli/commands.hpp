@@ -12,5 +12,6 @@ void setup_sim(CLI::App& app);
 void setup_chart(CLI::App& app);
 void setup_zjh(CLI::App& app);
 void setup_analyze(CLI::App& app);
+void setup_play(CLI::App& app);
 
 }  // namespace cardsim::cli
