@@ -13,5 +13,6 @@ void setup_chart(CLI::App& app);
 void setup_zjh(CLI::App& app);
 void setup_analyze(CLI::App& app);
 void setup_play(CLI::App& app);
+void setup_merge(CLI::App& app);
 
 }  // namespace cardsim::cli

@@ -1,18 +1,35 @@
 // `cardsim sim`: the blackjack shoe simulator.
+//
+// Besides a plain run on all cores: --shard i/N plays one shard of the run
+// (merged later by `cardsim merge`), --checkpoint FILE saves the finished
+// chunks at intervals and when stopped, --resume FILE plays only what a
+// checkpoint lacks, and under `mpirun` (a -DCARDSIM_MPI=ON build) the ranks
+// split the chunks and rank 0 writes the result.
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
+#include <optional>
+#include <stop_token>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/shard.hpp"
+#include "cardsim/run/journal.hpp"
+#include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
+#include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
 #include "progress.hpp"
@@ -26,46 +43,202 @@ struct SimOptions {
   unsigned threads = 0;
   std::string out;
   bool quiet = false;
+  std::string shard;  // "i/N", empty: the whole run
+  std::string checkpoint;
+  std::string checkpoint_every = "60s";
+  std::string resume;
 };
 
+// Seconds in a duration such as "60s", "5m", "1h", "90" (seconds); 0 if the
+// text is not a positive duration.
+double parse_seconds(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    return 0;
+  }
+  const std::string unit = text.substr(used);
+  const double scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : 0;
+  const double seconds = value * scale;
+  return seconds > 0 && seconds < 1e9 ? seconds : 0;
+}
+
+// What a run plays: the config and chart, the shard, and what a checkpoint
+// already holds (nothing for a fresh run).
+struct RunPlan {
+  io::SimConfig config;
+  blackjack::StrategyChart chart;
+  run::Shard shard;
+  bool sharded = false;
+  blackjack::Tally done_tally{};
+  std::vector<std::uint64_t> done_chunks;
+};
+
+RunPlan plan_run(const SimOptions& options) {
+  RunPlan plan;
+  if (!options.resume.empty()) {
+    if (!options.config->config_file.empty() || !options.config->flags.empty() || !options.shard.empty()) {
+      throw Error("--resume takes the config and shard from the checkpoint: give no --config, config flag or --shard");
+    }
+    io::Checkpoint checkpoint = io::checkpoint_from_text(io::read_file(options.resume), options.resume);
+    plan.config = std::move(checkpoint.config);
+    plan.chart = std::move(checkpoint.chart);
+    plan.shard = checkpoint.shard;
+    plan.sharded = checkpoint.sharded;
+    plan.done_tally = checkpoint.tally;
+    plan.done_chunks = std::move(checkpoint.completed_chunks);
+  } else {
+    plan.config = resolve_config(*options.config);
+    plan.chart = resolve_strategy(*options.config, plan.config);
+    plan.sharded = !options.shard.empty();
+    if (plan.sharded) plan.shard = run::parse_shard(options.shard);
+  }
+  return plan;
+}
+
+// Writes a checkpoint every `interval` from a thread of its own while alive
+// (the first after one interval); a failed write is reported on stderr and
+// retried at the next interval.
+class PeriodicCheckpoint {
+ public:
+  template <class Save>
+  PeriodicCheckpoint(std::chrono::duration<double> interval, Save save)
+      : thread_([this, interval, save](std::stop_token stop) {
+          std::unique_lock lock(mutex_);
+          while (!wake_.wait_for(lock, stop, interval, [] { return false; }) && !stop.stop_requested()) {
+            try {
+              save();
+            } catch (const Error& e) {
+              std::fprintf(stderr, "warning: %s\n", e.what());
+            }
+          }
+        }) {}
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::jthread thread_;  // last: started after the members it uses, stopped first
+};
+
+// One rank's share of an MPI run, as sent to rank 0.
+std::string rank_report(const run::RunOutcome<blackjack::Tally>& outcome, unsigned threads) {
+  return nlohmann::json{{"tally", io::tally_to_json(outcome.tally)},
+                        {"chunks", io::chunk_ranges_to_json(outcome.completed_chunks)},
+                        {"threads", threads}}
+      .dump();
+}
+
 void run_sim(const SimOptions& options) {
-  const io::SimConfig config = resolve_config(*options.config);
-  const blackjack::StrategyChart chart = resolve_strategy(*options.config, config);
-  const blackjack::Engine engine(config.rules, chart);
+  const run::MpiSession mpi;
+  const RunPlan plan = plan_run(options);
+  const io::SimConfig& config = plan.config;
+  const blackjack::Engine engine(config.rules, plan.chart);
 
+  const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
+  if (!checkpoint_path.empty() && mpi.size() > 1) {
+    throw Error("--checkpoint and --resume work in one process, not under mpirun; give each job a --shard instead");
+  }
+  const double checkpoint_seconds = parse_seconds(options.checkpoint_every);
+
+  // Check the output paths before the long run (on rank 0, which writes).
   const bool to_stdout = options.out == "-";
-  if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
+  std::string problem;
+  if (mpi.root()) {
+    try {
+      if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
+      if (!checkpoint_path.empty()) io::check_writable(checkpoint_path);
+    } catch (const Error& e) {
+      problem = e.what();
+    }
+  }
+  if (!mpi.all_ok(problem.empty())) throw Error(mpi.root() ? problem : "rank 0 could not start the run");
 
-  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
+  const run::ChunkPlan chunk_plan{config.rounds, config.chunk_rounds};
+  const std::vector<std::uint64_t> assigned = run::shard_chunks(chunk_plan, plan.shard);
+  const std::vector<std::uint64_t> todo =
+      run::rank_chunks(run::missing_chunks(assigned, plan.done_chunks), mpi.rank(), mpi.size());
   const unsigned threads = run::resolve_threads(options.threads);
   run::RunControl control;
+  control.items_done = static_cast<std::uint64_t>(plan.done_tally.rounds);
   const StopOnSignal stop_on_signal(control.stop_requested);
+
+  // With a checkpoint, each chunk is also recorded in the journal, from which
+  // the periodic checkpoints are taken.
+  std::optional<run::ChunkJournal<blackjack::Tally>> journal;
+  if (!checkpoint_path.empty()) journal.emplace(plan.done_tally, plan.done_chunks);
+  const auto save_checkpoint = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
+    const io::Checkpoint checkpoint{config, plan.chart, plan.shard, plan.sharded, completed, tally};
+    io::write_file_atomically(checkpoint_path, io::checkpoint_to_text(checkpoint));
+  };
 
   const auto start = std::chrono::steady_clock::now();
   run::RunOutcome<blackjack::Tally> outcome;
   {
-    const ProgressBar progress(control.items_done, plan.total_items, "rounds",
-                               !options.quiet && ProgressBar::stderr_is_terminal());
+    const ProgressBar progress(control.items_done, run::items_in(chunk_plan, todo) + control.items_done,
+                               "rounds", mpi.root() && !options.quiet && ProgressBar::stderr_is_terminal());
+    std::optional<PeriodicCheckpoint> periodic;
+    if (journal) {
+      periodic.emplace(std::chrono::duration<double>(checkpoint_seconds), [&] {
+        const auto snapshot = journal->snapshot();
+        save_checkpoint(snapshot.tally, snapshot.completed);
+      });
+    }
     outcome = run::run_chunks<blackjack::Tally>(
-        plan, run::all_chunks(plan), threads, [] { return blackjack::Tally{}; },
+        chunk_plan, todo, threads, [] { return blackjack::Tally{}; },
         [&](std::uint64_t chunk, std::uint64_t rounds, blackjack::Tally& tally) {
           core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
-          engine.play_chunk(rounds, rng, tally);
+          if (!journal) {
+            engine.play_chunk(rounds, rng, tally);
+            return;
+          }
+          blackjack::Tally part{};
+          engine.play_chunk(rounds, rng, part);
+          tally.merge(part);
+          journal->record(chunk, part);
         },
         control);
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const double exact_ev = blackjack::Analyzer(config.rules).evaluate(chart).ev;
-  const io::RunInfo info{chart.name, exact_ev, plan.chunks(), outcome.completed_chunks.size(), threads, elapsed};
-  const nlohmann::json result = io::sim_result_json(config, info, outcome.tally);
+  // Rank 0 collects the other ranks' tallies (in an MPI run).
+  blackjack::Tally total = plan.done_tally;
+  std::vector<std::uint64_t> completed = plan.done_chunks;
+  unsigned all_threads = 0;
+  const std::vector<std::string> reports = mpi.gather(rank_report(outcome, threads));
+  if (!mpi.root()) {
+    if (control.stop_requested) throw Interrupted("rank " + std::to_string(mpi.rank()) + " interrupted");
+    return;
+  }
+  for (const std::string& report : reports) {
+    const auto j = nlohmann::json::parse(report);
+    total.merge(io::tally_from_json(j.at("tally")));
+    const auto chunks = io::chunk_ranges_from_json(j.at("chunks"), chunk_plan.chunks());
+    completed.insert(completed.end(), chunks.begin(), chunks.end());
+    all_threads += j.at("threads").get<unsigned>();
+  }
+  std::sort(completed.begin(), completed.end());
+  const bool complete = completed.size() == assigned.size();
+  if (!checkpoint_path.empty()) save_checkpoint(total, completed);
+
+  const double exact_ev = blackjack::Analyzer(config.rules).evaluate(plan.chart).ev;
+  const io::RunInfo info{plan.chart.name, exact_ev, assigned.size(), completed.size(), all_threads, elapsed};
+  nlohmann::json result = io::sim_result_json(config, info, total);
+  // Speed counts the rounds this run played, not those a checkpoint held.
+  const auto played = static_cast<double>(total.rounds - plan.done_tally.rounds);
+  result["performance"]["rounds_played"] = total.rounds - plan.done_tally.rounds;
+  result["performance"]["rounds_per_second"] = elapsed > 0 ? played / elapsed : 0.0;
+  if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
+  if (plan.sharded) io::add_shard_info(result, io::run_identity(config, plan.chart), plan.shard, exact_ev);
   if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
   if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!options.quiet || !outcome.complete) std::fprintf(to_stdout ? stderr : stdout, "%s", io::sim_summary(result).c_str());
-  if (!outcome.complete) {
-    throw Interrupted("interrupted after " + std::to_string(outcome.tally.rounds) + " of " +
-                      std::to_string(config.rounds) + " rounds" +
-                      (options.out.empty() || to_stdout ? "" : "; the partial result is in " + options.out));
+  if (!options.quiet || !complete) std::fprintf(to_stdout ? stderr : stdout, "%s", io::sim_summary(result).c_str());
+  if (!complete) {
+    std::string where = options.out.empty() || to_stdout ? "" : "; the partial result is in " + options.out;
+    if (!checkpoint_path.empty()) where += "; resume with --resume " + checkpoint_path;
+    throw Interrupted("interrupted after " + std::to_string(total.rounds) + " of " +
+                      std::to_string(run::items_in(chunk_plan, assigned)) + " rounds" + where);
   }
 }
 
@@ -78,6 +251,37 @@ void setup_sim(CLI::App& app) {
   sim->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
   sim->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
   sim->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
+  sim->add_option("--shard", options->shard,
+                  "Play only shard I of N (0 <= I < N; chunk c belongs to shard c mod N) and write a shard result "
+                  "for `cardsim merge`")
+      ->type_name("I/N")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              run::parse_shard(text);
+            } catch (const Error& e) {
+              return e.what();
+            }
+            return {};
+          },
+          "I/N"));
+  sim->add_option("--checkpoint", options->checkpoint,
+                  "Save the finished chunks to FILE at intervals and when stopped (resume with --resume FILE)")
+      ->type_name("FILE");
+  sim->add_option("--checkpoint-every", options->checkpoint_every,
+                  "Interval between checkpoints: seconds, or a number with s, m or h")
+      ->type_name("DURATION")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return parse_seconds(text) > 0 ? "" : "'" + text + "' is not a duration such as 60s, 5m, 1h";
+          },
+          "DURATION"));
+  sim->add_option("--resume", options->resume,
+                  "Continue the run saved in checkpoint FILE (its config, strategy and shard); checkpoints go on "
+                  "to FILE unless --checkpoint says otherwise")
+      ->type_name("FILE")
+      ->check(CLI::ExistingFile);
   sim->callback([options] { run_sim(*options); });
 }
 

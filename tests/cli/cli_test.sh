@@ -98,6 +98,74 @@ interrupt)
   grep -q "^error: interrupted after" err.txt || fail "no interruption message: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written or not marked"
   ;;
+shard)
+  # Shards merged in any order = the single-process run; bad shard sets are
+  # rejected with one error line and no output file.
+  run=(--rounds 3M --chunk-rounds 250k --seats 2 --quiet)
+  "$cardsim" sim "${run[@]}" --threads 2 --out whole.json || fail "whole run"
+  for i in 0 1 2; do "$cardsim" sim "${run[@]}" --threads 1 --shard $i/3 --out shard$i.json || fail "shard $i"; done
+  grep -q '"assignment": "chunk c belongs to shard c mod count"' shard1.json || fail "no shard object"
+  "$cardsim" merge shard2.json shard0.json shard1.json --quiet --out merged.json || fail "merge"
+  diff <(statistics whole.json) <(statistics merged.json) >/dev/null || fail "merged shards differ from the whole run"
+  "$cardsim" merge shard0.json shard1.json shard2.json --out - 2>/dev/null | grep -q '"shards": 3' || fail "merge to stdout"
+  expect_error 1 "1 of 3 shards missing: 2" "$cardsim" merge shard0.json shard1.json --out m.json
+  expect_error 1 "shard 1/3 is given twice" "$cardsim" merge shard0.json shard1.json shard1.json shard2.json --out m.json
+  "$cardsim" sim "${run[@]}" --seed 2 --shard 1/3 --out foreign.json || fail "foreign shard"
+  expect_error 1 "another run" "$cardsim" merge shard0.json foreign.json shard2.json --out m.json
+  head -c 2000 shard1.json >truncated.json
+  expect_error 1 "'truncated.json' is not valid JSON" "$cardsim" merge shard0.json truncated.json shard2.json --out m.json
+  sed 's/"rounds": 1000000,/"rounds": 1000001,/' shard1.json >edited.json
+  cmp -s shard1.json edited.json && fail "the edit changed nothing"
+  expect_error 1 "checksum mismatch" "$cardsim" merge shard0.json edited.json shard2.json --out m.json
+  expect_error 1 "not a shard result" "$cardsim" merge shard0.json whole.json shard2.json --out m.json
+  expect_error 2 "shard" "$cardsim" sim --shard 3/3 --out m.json
+  [[ ! -e m.json ]] || fail "merge wrote a file despite the errors"
+  ;;
+checkpoint)
+  # Interrupted with SIGTERM, resumed: the same statistics as an uninterrupted run.
+  run=(--rounds 150M --chunk-rounds 500k --quiet)
+  "$cardsim" sim "${run[@]}" --threads 2 --checkpoint ck.json --checkpoint-every 0.3s --out partial.json 2>err.txt &
+  pid=$!
+  sleep 1
+  [[ -s ck.json ]] || fail "no periodic checkpoint after 1 s"
+  kill -TERM $pid
+  wait $pid
+  code=$?
+  [[ $code -eq 130 ]] || fail "exit $code after SIGTERM, expected 130"
+  grep -q "resume with --resume ck.json" err.txt || fail "no resume hint: $(cat err.txt)"
+  grep -q '"partial": true' partial.json || fail "partial result not written"
+  grep -q '"format": "cardsim-checkpoint"' ck.json || fail "no checkpoint on SIGTERM"
+  cp ck.json ck-copy.json
+  # Damaged checkpoints are rejected before anything runs.
+  head -c 1500 ck.json >cut.json
+  expect_error 1 "'cut.json' is not valid JSON" "$cardsim" sim --resume cut.json --out r.json
+  sed 's/"rounds": \([0-9]\)/"rounds": 9\1/' ck.json >edited.json
+  expect_error 1 "checksum mismatch" "$cardsim" sim --resume edited.json --out r.json
+  expect_error 1 "give no --config" "$cardsim" sim --resume ck.json --decks 2 --out r.json
+  expect_error 2 "duration" "$cardsim" sim --checkpoint c.json --checkpoint-every 5x --out r.json
+  [[ ! -e r.json ]] || fail "a result was written despite the errors"
+  # Resume on one thread (the checkpoint keeps being updated), interrupt
+  # again, resume again on two: identical to the uninterrupted run.
+  "$cardsim" sim --resume ck.json --threads 1 --checkpoint-every 0.3s --out resumed.json 2>/dev/null &
+  pid=$!
+  sleep 0.7
+  kill -INT $pid
+  wait $pid
+  [[ $? -eq 130 ]] || fail "second interruption"
+  cmp -s ck.json ck-copy.json && fail "the resumed run did not update its checkpoint"
+  "$cardsim" sim --resume ck.json --threads 2 --quiet --out resumed.json || fail "resume"
+  grep -q '"partial": false' resumed.json || fail "resumed result is partial"
+  "$cardsim" sim "${run[@]}" --threads 2 --out whole.json || fail "whole run"
+  diff <(statistics whole.json) <(statistics resumed.json) >/dev/null || fail "resumed run differs from the whole run"
+  # A finished checkpoint resumes to the same result without playing.
+  "$cardsim" sim --resume ck.json --quiet --out again.json || fail "resume a finished checkpoint"
+  grep -q '"rounds_played": 0' again.json || fail "a finished checkpoint played rounds"
+  diff <(statistics whole.json) <(statistics again.json) >/dev/null || fail "finished checkpoint differs"
+  # A shard's checkpoint resumes to the shard's result.
+  "$cardsim" sim --rounds 3M --chunk-rounds 250k --shard 1/2 --quiet --checkpoint sck.json --out s1.json || fail "shard"
+  "$cardsim" sim --resume sck.json --quiet --out s1-again.json || fail "resume shard"
+  diff <(statistics s1.json) <(statistics s1-again.json) >/dev/null || fail "shard resume differs"
+  ;;
 *)
   fail "unknown case"
   ;;

@@ -1,0 +1,43 @@
+// MPI ranks for a run started with `mpirun -n K cardsim sim ...` (a build with
+// -DCARDSIM_MPI=ON). Ranks split the chunks (run::rank_chunks), each plays its
+// share on its own threads, and rank 0 gathers the tallies and writes the
+// result. Without MPI support, or when the process was not started by an MPI
+// launcher, there is one rank and nothing is initialised.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace cardsim::run {
+
+// True if this build has MPI support (-DCARDSIM_MPI=ON).
+bool mpi_available();
+
+// While alive, MPI is initialised (only if available and the process was
+// started by an MPI launcher: OMPI_COMM_WORLD_SIZE, PMIX_RANK or PMI_RANK set).
+// MPI calls are made from the constructing thread only.
+class MpiSession {
+ public:
+  MpiSession();
+  ~MpiSession();
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool root() const { return rank_ == 0; }
+
+  // Every rank passes its `text`; rank 0 gets all of them in rank order, the
+  // other ranks an empty list. Collective: every rank must call it.
+  std::vector<std::string> gather(const std::string& text) const;
+
+  // True on every rank if `ok` is true on every rank. Collective.
+  bool all_ok(bool ok) const;
+
+ private:
+  int rank_ = 0;
+  int size_ = 1;
+  bool initialised_ = false;
+};
+
+}  // namespace cardsim::run

@@ -1,0 +1,117 @@
+// Shard results and merge, at the library level: the merged result of N
+// shards equals the single-process result except "performance"; foreign,
+// missing, repeated, partial and damaged shards are rejected.
+#include "cardsim/io/shard.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
+#include "cardsim/io/result.hpp"
+#include "cardsim/io/run_identity.hpp"
+
+namespace cardsim::io {
+namespace {
+using nlohmann::json;
+
+constexpr double EXACT_EV = -0.0123;
+
+SimConfig sample_config(std::uint64_t seed = 5) {
+  return sim_config_from_json({{"rounds", 30'500}, {"chunk_rounds", 2'000}, {"seats", 3}, {"seed", seed}});
+}
+
+blackjack::Tally play(const SimConfig& config, const std::vector<std::uint64_t>& chunks) {
+  const blackjack::Engine engine(config.rules, blackjack::hit_below_16_chart());
+  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
+  blackjack::Tally tally;
+  for (const auto chunk : chunks) {
+    core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
+    engine.play_chunk(plan.items_in(chunk), rng, tally);
+  }
+  return tally;
+}
+
+// The text of shard `shard` of the run of `config`, as `cardsim sim --shard` writes it.
+std::string shard_text(const SimConfig& config, run::Shard shard, bool complete = true) {
+  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
+  auto chunks = run::shard_chunks(plan, shard);
+  const std::uint64_t assigned = chunks.size();
+  if (!complete) chunks.pop_back();
+  const auto chart = blackjack::hit_below_16_chart();
+  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5};
+  json result = sim_result_json(config, info, play(config, chunks));
+  add_shard_info(result, run_identity(config, chart), shard, EXACT_EV);
+  return result.dump(2) + "\n";
+}
+
+json without_performance(json j) {
+  j.erase("performance");
+  return j;
+}
+
+std::string merge_error(const std::vector<std::pair<std::string, std::string>>& files) {
+  try {
+    std::vector<ShardResult> shards;
+    for (const auto& [name, text] : files) shards.push_back(shard_result_from_text(text, name));
+    merge_shards(shards);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ShardMerge, MergedEqualsSingleProcessResult) {
+  const SimConfig config = sample_config();
+  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
+  const auto chart = blackjack::hit_below_16_chart();
+  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0},
+                                     play(config, run::all_chunks(plan)));
+  for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
+    std::vector<ShardResult> shards;
+    for (std::uint64_t i = count; i-- > 0;) {
+      shards.push_back(shard_result_from_text(shard_text(config, {i, count}), std::to_string(i).append(".json")));
+    }
+    const json merged = merge_shards(shards);
+    EXPECT_EQ(without_performance(merged).dump(2), without_performance(whole).dump(2)) << count << " shards";
+    EXPECT_EQ(merged["performance"]["shards"], count);
+  }
+}
+
+TEST(ShardMerge, RejectsMissingRepeatedForeignPartialAndDamagedShards) {
+  const SimConfig config = sample_config();
+  const std::string s0 = shard_text(config, {0, 3});
+  const std::string s1 = shard_text(config, {1, 3});
+  const std::string s2 = shard_text(config, {2, 3});
+  EXPECT_EQ(merge_error({{"a", s0}, {"b", s1}, {"c", s2}}), "");
+  EXPECT_NE(merge_error({{"a", s0}, {"c", s2}}).find("1 of 3 shards missing: 1"), std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"b", s1}, {"b2", s1}, {"c", s2}}).find("shard 1/3 is given twice"),
+            std::string::npos);
+  const std::string foreign = shard_text(sample_config(6), {1, 3});
+  EXPECT_NE(merge_error({{"a", s0}, {"x", foreign}, {"c", s2}}).find("another run"), std::string::npos);
+  const std::string other_count = shard_text(config, {1, 4});
+  EXPECT_NE(merge_error({{"a", s0}, {"x", other_count}, {"c", s2}}).find("one of 4 shards"), std::string::npos);
+  const std::string partial = shard_text(config, {1, 3}, false);
+  EXPECT_NE(merge_error({{"a", s0}, {"p", partial}, {"c", s2}}).find("partial"), std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"t", s1.substr(0, s1.size() / 2)}, {"c", s2}}).find("'t' is not valid JSON"),
+            std::string::npos);
+  json plain = json::parse(s1);
+  plain.erase("shard");
+  EXPECT_NE(merge_error({{"a", s0}, {"n", plain.dump()}, {"c", s2}}).find("not a shard result"), std::string::npos);
+}
+
+TEST(ShardMerge, EveryChangedTallyDigitIsRejected) {
+  const std::string text = shard_text(sample_config(), {1, 3});
+  const std::size_t tally = text.find("\"tally\"");
+  const std::size_t end = text.find('}', tally);
+  ASSERT_NE(tally, std::string::npos);
+  for (std::size_t i = tally; i < end; ++i) {
+    if (text[i] < '0' || text[i] > '9') continue;
+    std::string damaged = text;
+    damaged[i] = text[i] == '9' ? '8' : static_cast<char>(text[i] + 1);
+    ASSERT_THROW(shard_result_from_text(damaged, "d"), Error) << "accepted a change at byte " << i;
+  }
+}
+
+}  // namespace
+}  // namespace cardsim::io
