@@ -207,21 +207,39 @@ void Engine::add_wagers(const Tally& before, Tally& tally) const {
   }
 }
 
-void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
+void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
+  // A local copy of the generator: its address never escapes, so it can stay in
+  // registers instead of being reloaded after every store to a card or tally.
+  core::Rng rng = rng_state;
+  // Every shoe (every round of an infinite deck) starts at its own point of the
+  // chunk's stream, SHOE_STRIDE_LOG2 apart: see core/rng.hpp.
+  core::Rng next_shoe = rng;
+  const core::Rng::Jump shoe_stride = rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
+  auto start_shoe = [&] {
+    rng = next_shoe;
+    next_shoe.jump(shoe_stride);
+  };
   if (rules_.infinite()) {
     InfiniteDeck deck;
-    for (std::uint64_t r = 0; r < rounds; ++r) play_round(deck, rng, tally);
-    return;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      start_shoe();
+      play_round(deck, rng, tally);
+    }
+  } else {
+    core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+    const bool every_round = rules_.reshuffle == Reshuffle::every_round;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      if (r == 0 || every_round || shoe.cut_card_out()) {
+        start_shoe();
+        shoe.shuffle(rng);
+      }
+      shoe.begin_round();
+      play_round(shoe, rng, tally);
+    }
+    tally.shoes += static_cast<std::int64_t>(shoe.shoes());
+    tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
   }
-  core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
-  const bool every_round = rules_.reshuffle == Reshuffle::every_round;
-  for (std::uint64_t r = 0; r < rounds; ++r) {
-    if (r == 0 || every_round || shoe.cut_card_out()) shoe.shuffle(rng);
-    shoe.begin_round();
-    play_round(shoe, rng, tally);
-  }
-  tally.shoes += static_cast<std::int64_t>(shoe.shoes());
-  tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
+  rng_state = rng;
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
@@ -233,10 +251,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 }
 
 template <class CardSource>
-void Engine::play_round(CardSource& cards, core::Rng& rng_state, Tally& tally) const {
-  // A local copy of the generator: its address never escapes, so it stays in
-  // registers instead of being reloaded after every store to a card or tally.
-  core::Rng rng = rng_state;
+void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
   const int seats = rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
@@ -427,7 +442,6 @@ void Engine::play_round(CardSource& cards, core::Rng& rng_state, Tally& tally) c
   }
   tally.table_net += table;
   tally.table_net_squared += table * table;
-  rng_state = rng;
 }
 
 }  // namespace cardsim::blackjack

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 
 namespace cardsim::io {
 namespace bj = blackjack;
@@ -275,7 +276,12 @@ SimConfig sim_config_from_json(const json& j) {
                   " burn cards reach the cut card at card " + std::to_string(cut) + "; expected fewer");
     }
   }
-  if (c.rounds / c.chunk_rounds >= (std::uint64_t{1} << 24)) {
+  if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
+    throw Error("config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
+                " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
+                " (a chunk's stream holds that many shoes)");
+  }
+  if (c.rounds / c.chunk_rounds >= core::MAX_CHUNKS) {
     throw Error("rounds / chunk_rounds must be under 16777216 chunks; raise chunk_rounds");
   }
   return c;

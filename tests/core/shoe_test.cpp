@@ -118,6 +118,20 @@ TEST(Rng, ChunkStreamsAreConsecutivePiecesOfOneSequence) {
   for (int i = 0; i < 10; ++i) EXPECT_EQ(chunk0(), chunk1());
 }
 
+TEST(Rng, JumpEqualsAdvance) {
+  Rng jumped = chunk_rng(3, StreamPurpose::test, 2);
+  Rng advanced = jumped;
+  const Rng::Jump jump = jumped.jump_of(std::uint64_t{1} << SHOE_STRIDE_LOG2);
+  for (int shoe = 0; shoe < 5; ++shoe) {
+    jumped.jump(jump);
+    advanced.advance(std::uint64_t{1} << SHOE_STRIDE_LOG2);
+    EXPECT_EQ(jumped, advanced);
+  }
+  // And a jump is a real move: the next numbers differ from the unjumped stream's.
+  Rng start = chunk_rng(3, StreamPurpose::test, 2);
+  EXPECT_NE(start(), jumped());
+}
+
 // Lemire's bounded draw: uniform over [0, range), also for a range that does
 // not divide 2^32. Chi-square with 12 degrees of freedom; 99.9% point 32.9.
 TEST(Rng, BoundedIsUniform) {

@@ -11,8 +11,27 @@
 
 namespace cardsim::core {
 
-// The generator of every stream: PCG-XSH-RR, 64-bit state, 32-bit output.
-using Rng = pcg32;
+// The generator of every stream: pcg-cpp's pcg32 (PCG-XSH-RR, 64-bit state,
+// 32-bit output), with a precomputed jump: moving a fixed distance ahead, as
+// at the start of every shoe, is one multiply-add instead of pcg's O(log n)
+// advance(). (The LCG step is affine, so any advance is state -> a*state + c.)
+class Rng : public pcg32 {
+ public:
+  using pcg32::pcg32;
+
+  // The affine map of the state that advances by `delta` draws.
+  struct Jump {
+    std::uint64_t multiplier;
+    std::uint64_t increment;
+  };
+  Jump jump_of(std::uint64_t delta) const {
+    const std::uint64_t c = pcg32::advance(0, delta, this->multiplier(), this->increment());
+    const std::uint64_t a = pcg32::advance(1, delta, this->multiplier(), this->increment()) - c;
+    return {a, c};
+  }
+  // Advances by the distance `jump` was made for (see jump_of).
+  void jump(const Jump& j) { state_ = j.multiplier * state_ + j.increment; }
+};
 
 // What a stream is used for. Streams of different purposes start at unrelated
 // points of the one PCG sequence, so two games never share numbers.
@@ -29,6 +48,14 @@ enum class StreamPurpose : std::uint64_t {
 // streams are disjoint pieces of one sequence (streams that differed only in the
 // PCG increment would be correlated, which is why the increment is fixed).
 inline constexpr unsigned CHUNK_STRIDE_LOG2 = 40;
+
+// log2 of the distance between consecutive shoes of a chunk (for an infinite
+// deck: consecutive rounds). Shoe k of chunk c always deals from the same piece
+// of the chunk's stream, whatever happened in shoes 0..k-1, so rule variants
+// compared on one seed deal the same shoes (common random numbers). A shoe uses
+// a few hundred draws of its 2^16; a chunk holds 2^(40-16) shoes.
+inline constexpr unsigned SHOE_STRIDE_LOG2 = 16;
+inline constexpr std::uint64_t MAX_SHOES_PER_CHUNK = std::uint64_t{1} << (CHUNK_STRIDE_LOG2 - SHOE_STRIDE_LOG2);
 
 // The largest chunk index chunk_rng() accepts: 2^24 chunks of 2^40 draws fill
 // the 2^64 period.
