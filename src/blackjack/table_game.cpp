@@ -54,6 +54,10 @@ bool is_blackjack(int up, int hole) { return (up == ACE && hole == TEN) || (up =
 // Where cards come from, and their display faces.
 struct TableGame::Source {
   core::Rng rng;
+  // As Engine::play_rounds: every shoe (every round of an infinite deck) deals
+  // from its own piece of the stream, SHOE_STRIDE_LOG2 apart (core/rng.hpp).
+  core::Rng next_shoe;
+  core::Rng::Jump shoe_stride{};
   std::optional<core::Shoe> shoe;     // finite shoes
   bool stacked = false;
   std::vector<std::uint8_t> cards;    // stacked games
@@ -65,6 +69,11 @@ struct TableGame::Source {
   std::array<int, RANKS * SUITS> faces_left{};
   bool track_faces = false;
   int decks = 1;
+
+  void start_stream() {
+    rng = next_shoe;
+    next_shoe.jump(shoe_stride);
+  }
 
   void refill_faces() { faces_left.fill(decks); }
   void remove_face(const TableCard& card) {
@@ -118,6 +127,8 @@ TableGame::TableGame(const Rules& rules, const TableSetup& setup)
   if (rules.seats < 1 || rules.seats > MAX_SEATS) throw Error("seats must be 1.." + std::to_string(MAX_SEATS));
   Source& src = *source_;
   src.rng = core::chunk_rng(setup.seed, core::StreamPurpose::blackjack_chunk, 0);
+  src.next_shoe = src.rng;
+  src.shoe_stride = src.rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
   src.face_rng = core::Rng(core::splitmix64(setup.seed ^ FACE_STREAM_SALT));
   if (!rules.infinite()) {
     src.shoe.emplace(shoe_values(rules.decks), rules.cut_card_position(), rules.burn_cards);
@@ -177,11 +188,13 @@ void TableGame::start_shoe() {
   shuffled_this_round_ = false;
   burned_this_round_ = 0;
   ran_out_this_round_ = false;
+  if (!src.stacked && rules_.infinite()) src.start_stream();
   if (!src.shoe) return;
   // As Engine::play_chunk: shuffle before the first round, after the round in
   // which the cut card came out, or every round.
   if (!src.started || rules_.reshuffle == Reshuffle::every_round || src.shoe->cut_card_out()) {
     src.started = true;
+    src.start_stream();
     src.shoe->shuffle(src.rng);
     src.refill_faces();
     shuffled_this_round_ = true;
@@ -408,10 +421,12 @@ void TableGame::settle() {
       if (lost_to_blackjack && !surrendered) {
         result = rules_.hole_card == HoleCard::enhc_obo ? (h == 0 ? -bet_ : 0) : -hand.wager;
       }
+      // Surrendered hands are counted apart; under OBO a split hand returned
+      // at a dealer blackjack is a push, as in the engine.
       seat_tally.surrenders += surrendered;
       seat_tally.wins += !surrendered && result > 0;
-      seat_tally.pushes += !surrendered && result == 0 && !lost_to_blackjack;
-      seat_tally.losses += !surrendered && (result < 0 || lost_to_blackjack);
+      seat_tally.pushes += !surrendered && result == 0;
+      seat_tally.losses += !surrendered && result < 0;
       hand.result = result;
       net += result;
     }
