@@ -177,7 +177,10 @@ const char* action_word(Action a, TablePhase phase) {
     case Action::split: return "split";
     case Action::surrender: return phase == TablePhase::early_surrender ? "surrender early" : "surrender";
     case Action::insure: return "insure";
-    case Action::decline: return phase == TablePhase::insurance ? "decline insurance" : "not surrender";
+    case Action::decline:
+      return phase == TablePhase::insurance         ? "decline insurance"
+             : phase == TablePhase::early_surrender ? "not surrender"
+                                                    : "decline";
   }
   return "?";
 }
@@ -304,9 +307,9 @@ class Session {
 
   std::string hand_label(int seat, int hand) const {
     const auto& hands = game_.seats()[at(seat)].hands;
-    std::string label = seat_label(seat);
-    if (hands.size() > 1) label += " hand " + std::to_string(hand + 1);
-    return label;
+    if (hands.size() == 1) return seat_label(seat);
+    const std::string number = "hand " + std::to_string(hand + 1);
+    return rules_.seats > 1 ? seat_label(seat) + " " + number : "H" + number.substr(1);
   }
 
   // One hand or the dealer: a label, the total, a note; cards inline or boxed.
@@ -323,7 +326,8 @@ class Session {
     for (int i = 0; i < hidden; ++i) text += "?? ";
     std::string padded = label + ":";
     padded.resize(std::max<std::size_t>(padded.size() + 1, 14), ' ');
-    std::string line = "  " + padded + text + " " + total + (note.empty() ? "" : "   " + note);
+    text.erase(text.find_last_not_of(' ') + 1);
+    std::string line = "  " + padded + text + (total.empty() ? "" : "  " + total) + (note.empty() ? "" : "   " + note);
     line.erase(line.find_last_not_of(' ') + 1);
     std::printf("%s\n", line.c_str());
   }
@@ -338,7 +342,9 @@ class Session {
     const std::vector<bj::TableCard> up(cards.begin(), cards.begin() + 1);
     // Peek games: the hole card lies face down; no hole card: it is dealt later.
     const int hidden = rules_.hole_card == bj::HoleCard::peek ? 1 : 0;
-    show("Dealer", up, hidden, "", hidden == 0 ? "(no hole card)" : "");
+    const std::string shows = "shows " + (upcard_phrase(game_.upcard()) == "an ace" ? std::string("an ace")
+                                                                                     : std::to_string(game_.upcard()));
+    show("Dealer", up, hidden, "", hidden == 0 ? shows + ", no hole card" : shows);
   }
 
   std::string result_note(const bj::PlayerHand& hand) const {
@@ -441,7 +447,8 @@ class Session {
     for (int s = 0; s < rules_.seats; ++s) {
       const bj::TableSeat& seat = game_.seats()[at(s)];
       if (seat.insured) {
-        std::printf("  %s insurance %s\n", seat_label(s).c_str(), chips(seat.insurance_result, per_chip(), true).c_str());
+        const std::string label = rules_.seats > 1 ? seat_label(s) + " insurance:" : "Insurance:";
+        std::printf("  %s %s\n", label.c_str(), chips(seat.insurance_result, per_chip(), true).c_str());
       }
     }
     const std::int64_t net = game_.last_round_net();
