@@ -116,7 +116,7 @@ plain)
   ;;
 terminal)
   # On a terminal: colors unless NO_COLOR; card boxes. Needs script(1).
-  command -v script >/dev/null || { echo "script(1) not available: skipped"; exit 0; }
+  command -v script >/dev/null && script -qec true /dev/null >/dev/null 2>&1 || { echo "no script(1) or no pty: skipped"; exit 0; }
   printf 's\nq\n' | script -qec "$cardsim play --seed 35" /dev/null >out.txt 2>&1
   grep -q $'\033\\[31m' out.txt || fail "no red suits on a terminal"
   has "┌─────┐"
