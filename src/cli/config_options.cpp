@@ -27,7 +27,9 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
   }
 }
 
-io::SimConfig resolve_config(const ConfigOptions& options) {
+io::SimConfig resolve_config(const ConfigOptions& options) { return io::sim_config_from_json(config_json(options)); }
+
+nlohmann::json config_json(const ConfigOptions& options) {
   nlohmann::json j = nlohmann::json::object();
   if (!options.config_file.empty()) {
     try {
@@ -37,7 +39,7 @@ io::SimConfig resolve_config(const ConfigOptions& options) {
     }
   }
   for (const auto& [key, text] : options.flags) j[key] = io::flag_value_to_json(text);
-  return io::sim_config_from_json(j);
+  return j;
 }
 
 blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
@@ -24,6 +25,9 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
 
 // The config file (if any) with the flags on top, validated.
 io::SimConfig resolve_config(const ConfigOptions& options);
+
+// The same before validation: the file's JSON object with the flags' values set.
+nlohmann::json config_json(const ConfigOptions& options);
 
 // The strategy chart the config names (files relative to the config's folder
 // are found too).

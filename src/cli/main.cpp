@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   cardsim::cli::setup_sim(app);
   cardsim::cli::setup_chart(app);
+  cardsim::cli::setup_compare(app);
+  cardsim::cli::setup_sweep(app);
   cardsim::cli::setup_zjh(app);
   cardsim::cli::setup_analyze(app);
   cardsim::cli::setup_play(app);

@@ -7,6 +7,7 @@
 // permutation). Cards are small codes: blackjack values 1..10 or 0..51 indices.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -21,13 +22,18 @@ class Shoe {
   // round in which it comes out is the last before a reshuffle), and
   // `burn_cards` are discarded after each shuffle.
   Shoe(std::vector<std::uint8_t> cards, int cut_position, int burn_cards)
-      : cards_(std::move(cards)),
+      : order_(cards),
+        cards_(std::move(cards)),
         size_(static_cast<std::uint32_t>(cards_.size())),
         cut_position_(static_cast<std::uint32_t>(cut_position)),
         burn_cards_(static_cast<std::uint32_t>(burn_cards)) {}
 
-  // Gathers all cards, shuffles (lazily) and burns. Counts a shoe.
+  // Gathers all cards, shuffles (lazily) and burns. Counts a shoe. The cards
+  // are first put back in the shoe's original order, so that a shoe depends on
+  // the random numbers alone, not on the shoes before it: rule variants given
+  // the same numbers deal the same shoe (common random numbers).
   void shuffle(Rng& rng) {
+    std::copy(order_.begin(), order_.end(), cards_.begin());
     next_ = 0;
     round_start_ = 0;
     ++shoes_;
@@ -73,6 +79,7 @@ class Shoe {
     ++exhaustion_reshuffles_;
   }
 
+  std::vector<std::uint8_t> order_;  // the cards as given, restored at each shuffle
   std::vector<std::uint8_t> cards_;
   std::uint32_t size_;
   std::uint32_t cut_position_;

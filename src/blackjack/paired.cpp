@@ -1,0 +1,74 @@
+#include "cardsim/blackjack/paired.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "cardsim/core/rng.hpp"
+
+namespace cardsim::blackjack {
+
+PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t seed, const run::ChunkPlan& plan,
+                      const std::vector<std::uint64_t>& chunks, unsigned threads, run::RunControl& control) {
+  const std::size_t variants = engines.size();
+  PairedRun result;
+  result.chunk_wins.assign(variants, std::vector<double>(plan.chunks(), 0.0));
+  result.chunk_rounds.assign(plan.chunks(), 0);
+  // Each chunk writes only its own slots of chunk_wins and chunk_rounds, so the
+  // threads share no mutable state; the tallies are per thread and merged.
+  struct Tallies {
+    std::vector<Tally> per_variant;
+    void merge(const Tallies& other) {
+      for (std::size_t v = 0; v < per_variant.size(); ++v) per_variant[v].merge(other.per_variant[v]);
+    }
+  };
+  auto outcome = run::run_chunks<Tallies>(
+      plan, chunks, threads, [&] { return Tallies{std::vector<Tally>(variants)}; },
+      [&](std::uint64_t chunk, std::uint64_t rounds, Tallies& tallies) {
+        for (std::size_t v = 0; v < variants; ++v) {
+          Tally chunk_tally;
+          core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
+          engines[v]->play_chunk(rounds, rng, chunk_tally);
+          const Rules& rules = engines[v]->rules();
+          result.chunk_wins[v][chunk] = static_cast<double>(chunk_tally.table_net) /
+                                        static_cast<double>(rules.bet_units() * rules.seats);
+          tallies.per_variant[v].merge(chunk_tally);
+        }
+        result.chunk_rounds[chunk] = rounds;
+      },
+      control);
+  result.tallies = std::move(outcome.tally.per_variant);
+  result.chunks_played = std::move(outcome.completed_chunks);
+  return result;
+}
+
+PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
+                                   double variant_se, double baseline_se) {
+  // D = sum_c (w_vc - w_bc) / R over the chunks played, R their rounds. With
+  // x_c the chunk's per-round difference, D = sum_c R_c x_c / R, and
+  // Var(D) ~ C/(C-1) sum_c R_c^2 (x_c - D)^2 / R^2 (the ratio estimator's
+  // variance over chunks, exact weights for a short last chunk).
+  PairedDifference d;
+  double rounds = 0;
+  double sum = 0;
+  for (const auto c : run.chunks_played) {
+    rounds += static_cast<double>(run.chunk_rounds[c]);
+    sum += run.chunk_wins[variant][c] - run.chunk_wins[baseline][c];
+  }
+  const auto chunks = static_cast<double>(run.chunks_played.size());
+  if (rounds <= 0) return d;
+  d.mean = sum / rounds;
+  double squares = 0;
+  for (const auto c : run.chunks_played) {
+    const double r = static_cast<double>(run.chunk_rounds[c]);
+    const double x = (run.chunk_wins[variant][c] - run.chunk_wins[baseline][c]) / r;
+    squares += r * r * (x - d.mean) * (x - d.mean);
+  }
+  d.se = chunks > 1 ? std::sqrt(chunks / (chunks - 1) * squares) / rounds : 0.0;
+  constexpr double Z95 = 1.959963984540054;
+  d.ci95_low = d.mean - Z95 * d.se;
+  d.ci95_high = d.mean + Z95 * d.se;
+  d.se_unpaired = std::sqrt(variant_se * variant_se + baseline_se * baseline_se);
+  return d;
+}
+
+}  // namespace cardsim::blackjack
