@@ -10,6 +10,8 @@ packages=(
   nlohmann-json3-dev  # JSON
   libgtest-dev        # GoogleTest
   libbenchmark-dev    # Google Benchmark
+  libopenmpi-dev openmpi-bin  # MPI build and its test (mpirun -n 2)
+  clang libclang-rt-dev       # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
 )
 
 missing=()

@@ -2,9 +2,32 @@
 # The README's second command (and what .ci/run calls): installs what is
 # missing, builds, and runs the whole test suite with CTest.
 # Usage: scripts/test.sh [preset]   (release by default; asan, tsan, debug)
+#
+# With the default preset the release build has MPI on (so the suite includes
+# cli.mpi: mpirun -n 2 against one process), and then come the batch-run
+# checks (a few minutes; CARDSIM_EXTRA_CHECKS=0 skips them):
+#   - ThreadSanitizer on the threaded runner and checkpoint journal (test_run);
+#   - clang ASan + UBSan on the parser, checkpoint, shard and merge tests;
+#   - a short libFuzzer run of each parser (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-release}
 bash scripts/setup.sh
+if [[ $preset == release ]]; then
+  cmake --preset release -DCARDSIM_MPI=ON >/dev/null
+fi
 bash scripts/build.sh "$preset"
 ctest --preset "$preset"
+
+if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
+  echo "== ThreadSanitizer: the runner (test_run)"
+  cmake --preset tsan >/dev/null
+  cmake --build --preset tsan -j "$(nproc)" --target test_run
+  ctest --preset tsan -R '^(Runner|Shard)\.'
+  echo "== clang ASan + UBSan: config, chart, checkpoint, shard and merge tests"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j "$(nproc)" --target test_io_batch test_run
+  ctest --preset fuzz -R '^(Checkpoint|ChunkRanges|Fingerprint|ShardMerge|Shard|Runner)\.'
+  echo "== libFuzzer: each parser for ${CARDSIM_FUZZ_SECONDS:-20} s"
+  bash scripts/fuzz.sh "${CARDSIM_FUZZ_SECONDS:-20}"
+fi
