@@ -5,6 +5,7 @@
 // chunks at intervals and when stopped, --resume FILE plays only what a
 // checkpoint lacks, and under `mpirun` (a -DCARDSIM_MPI=ON build) the ranks
 // split the chunks and rank 0 writes the result.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -110,8 +111,8 @@ class PeriodicCheckpoint {
           while (!wake_.wait_for(lock, stop, interval, [] { return false; }) && !stop.stop_requested()) {
             try {
               save();
-            } catch (const Error& e) {
-              std::fprintf(stderr, "warning: %s\n", e.what());
+            } catch (const std::exception& e) {
+              std::fprintf(stderr, "warning: checkpoint not saved: %s\n", e.what());
             }
           }
         }) {}
