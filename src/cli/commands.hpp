@@ -12,6 +12,7 @@ void setup_sim(CLI::App& app);
 void setup_chart(CLI::App& app);
 void setup_compare(CLI::App& app);
 void setup_sweep(CLI::App& app);
+void setup_report(CLI::App& app);
 void setup_zjh(CLI::App& app);
 void setup_analyze(CLI::App& app);
 void setup_play(CLI::App& app);

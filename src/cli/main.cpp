@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_chart(app);
   cardsim::cli::setup_compare(app);
   cardsim::cli::setup_sweep(app);
+  cardsim::cli::setup_report(app);
   cardsim::cli::setup_zjh(app);
   cardsim::cli::setup_analyze(app);
   cardsim::cli::setup_play(app);

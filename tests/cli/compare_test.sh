@@ -41,6 +41,21 @@ sweep)
   "$cardsim" sweep --vary penetration=0.6:0.9:0.1 --rounds 200k --chunk-rounds 10k --quiet --csv p.csv || fail "range"
   [[ $(wc -l <p.csv) -eq 5 ]] || fail "0.6:0.9:0.1 should give 4 cells: $(cat p.csv)"
   ;;
+report)
+  # The page holds the JSON's numbers, and nothing that would load from a network.
+  "$cardsim" sim --rounds 300k --quiet --out r.json || fail "sim"
+  "$cardsim" report r.json -o r.html || fail "report"
+  edge=$(sed -n '/^  "edge": {/,/^  }/p' r.json | grep '"house_edge_percent"' | cut -d: -f2 | tr -dc '0-9.eE+-')
+  grep -q "id=\"house-edge\">$(printf '%.4f' "$edge")%<" r.html || fail "house edge $edge not on the page"
+  grep -q "<svg" r.html || fail "no chart"
+  ! grep -Eq "<script|src=|href=" r.html || fail "the page loads something"
+  "$cardsim" sweep --vary h17=false,true --rounds 200k --chunk-rounds 10k --quiet --out s.json || fail "sweep"
+  "$cardsim" report s.json -o s.html || fail "sweep report"
+  grep -q "House edge against h17" s.html || fail "no edge-by-parameter chart"
+  "$cardsim" report s17.json -o bad.html 2>err.txt && fail "a config accepted as a result"
+  grep -q "^error: not a cardsim result" err.txt || fail "message: $(cat err.txt)"
+  [[ ! -e bad.html ]] || fail "a page was written for a bad input"
+  ;;
 bad-input)
   "$cardsim" compare s17.json >/dev/null 2>err.txt && fail "one config accepted"
   "$cardsim" sweep --vary decks >/dev/null 2>err.txt && fail "--vary without values accepted"
