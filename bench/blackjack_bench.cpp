@@ -9,6 +9,8 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/core/shoe.hpp"
+#include "cardsim/io/config.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/version.hpp"
@@ -98,6 +100,45 @@ void BM_RoundsSixDeck(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
 }
 BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
+
+// The same rounds with a Hi-Lo counter (exact true counts, floored): arg 0
+// counts with a flat bet and no index plays; arg 1 with a 1-12 ramp and the
+// Illustrious 18 + Fab 4 (late surrender offered, so all 22 lines are live).
+// Compare with BM_RoundsSixDeck/1 (late surrender for arg 1 there too:
+// BM_RoundsSixDeckSurrender) for the cost of counting per round.
+void BM_RoundsSixDeckCounting(benchmark::State& state) {
+  const bool indices = state.range(0) == 1;
+  nlohmann::json j = {{"count", "hi-lo"}};
+  if (indices) {
+    j["surrender"] = "late";
+    j["bet_ramp"] = "1:1,2:2,3:4,4:8,5:12";
+    j["indices"] = "illustrious18-fab4-s17";
+  }
+  const io::SimConfig config = io::sim_config_from_json(j);
+  const Engine engine(config.rules, io::load_strategy("basic", config.rules, "", DATA_DIR),
+                      io::load_counting(config, "", DATA_DIR));
+  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
+  Tally tally;
+  constexpr std::uint64_t ROUNDS = 100'000;
+  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
+  benchmark::DoNotOptimize(tally.counting.net);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+}
+BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);
+
+// Late surrender, no counting: the baseline of BM_RoundsSixDeckCounting/1.
+void BM_RoundsSixDeckSurrender(benchmark::State& state) {
+  Rules rules;
+  rules.surrender = Surrender::late;
+  const Engine engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
+  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
+  Tally tally;
+  constexpr std::uint64_t ROUNDS = 100'000;
+  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
+  benchmark::DoNotOptimize(tally.table_net);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+}
+BENCHMARK(BM_RoundsSixDeckSurrender);
 
 // Infinite deck (the exact-analysis reference game), one seat.
 void BM_RoundsInfiniteDeck(benchmark::State& state) {

@@ -1,5 +1,6 @@
 #include "cardsim/blackjack/engine.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -90,16 +91,26 @@ struct InfiniteDeck {
 };
 
 // A fixed sequence of cards, for play_stacked_round().
+// For counted rounds it answers like a Shoe: the cards dealt this round and
+// the cards left (`remaining` before the deal).
 class StackedCards {
  public:
-  explicit StackedCards(std::span<const std::uint8_t> cards) : cards_(cards) {}
+  explicit StackedCards(std::span<const std::uint8_t> cards, int remaining = 0)
+      : cards_(cards), remaining_(remaining) {}
   std::uint8_t draw(core::Rng& /*rng*/) {
     if (next_ == cards_.size()) throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
     return cards_[next_++];
   }
+  const std::uint8_t* dealt_cards() const { return cards_.data(); }
+  std::uint32_t round_start() const { return 0; }
+  std::uint32_t dealt() const { return static_cast<std::uint32_t>(next_); }
+  std::uint32_t remaining() const {
+    return static_cast<std::uint32_t>(std::max(0, remaining_ - static_cast<int>(next_)));
+  }
 
  private:
   std::span<const std::uint8_t> cards_;
+  int remaining_;
   std::size_t next_ = 0;
 };
 
@@ -176,22 +187,203 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
   }
 }
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart)
+namespace {
+
+// An index action as a move at a decision point; `chart` is the chart's move.
+Move resolve_index(IndexAction action, bool can_double, Move chart) {
+  switch (action) {
+    case IndexAction::hit: return Move::hit;
+    case IndexAction::stand: return Move::stand;
+    case IndexAction::double_else_hit: return can_double ? Move::double_down : Move::hit;
+    case IndexAction::double_else_stand: return can_double ? Move::double_down : Move::stand;
+    case IndexAction::split: return Move::split;
+    default: return chart;
+  }
+}
+
+IndexedMove indexed_move(const IndexPlay& play, bool can_double, Move chart) {
+  IndexedMove m;
+  m.index = static_cast<std::int8_t>(play.index);
+  m.at_or_above = resolve_index(play.at_or_above, can_double, chart);
+  m.below = resolve_index(play.below, can_double, chart);
+  m.active = m.at_or_above != m.below;
+  return m;
+}
+
+// Surrender and insurance lines: "-" means do not (not "as the chart says").
+IndexedChoice indexed_choice(const IndexPlay& play, IndexAction yes) {
+  IndexedChoice c;
+  c.index = static_cast<std::int8_t>(play.index);
+  c.at_or_above = play.at_or_above == yes;
+  c.below = play.below == yes;
+  c.active = c.at_or_above != c.below;
+  return c;
+}
+
+std::string index_name(const IndexPlay& play) {
+  const std::string hand = play.hand == IndexHand::soft   ? "soft " + std::to_string(play.value)
+                           : play.hand == IndexHand::pair ? std::string("pair ") + upcard_name(play.value)
+                           : play.hand == IndexHand::hard ? std::to_string(play.value)
+                                                          : "insurance";
+  return "index play " + hand + " against " + upcard_name(play.upcard);
+}
+
+}  // namespace
+
+ResolvedIndices::ResolvedIndices(const Rules& rules, const ResolvedStrategy& strategy,
+                                 const std::vector<IndexPlay>& plays) {
+  for (const IndexPlay& play : plays) {
+    const auto up = static_cast<std::size_t>(play.upcard);
+    const bool surrender_line = play.at_or_above == IndexAction::surrender || play.below == IndexAction::surrender;
+    if (play.hand == IndexHand::insurance) {
+      insurance_ = indexed_choice(play, IndexAction::insure);
+      continue;
+    }
+    if (surrender_line && rules.surrender == Surrender::none) continue;  // never offered: the line never applies
+    if (play.hand == IndexHand::pair) {
+      if (rules.split_hands < 2 && !surrender_line) continue;  // a pair is played as its total
+      const auto card = static_cast<std::size_t>(play.value);
+      if (surrender_line) {
+        pair_surrender_[card][up] = indexed_choice(play, IndexAction::surrender);
+        continue;
+      }
+      for (int point = 0; point < 2; ++point) {
+        const auto p = static_cast<DecisionPoint>(point);
+        const HandState state = two_card_hand(play.value, play.value);
+        const bool can_double = (point == 0 || rules.double_after_split) && double_allowed_on(rules.double_rule, state);
+        pair_moves_[static_cast<std::size_t>(point)][card][up] =
+            indexed_move(play, can_double, strategy.pair_move(p, play.value, play.upcard));
+      }
+      continue;
+    }
+    if (play.at_or_above == IndexAction::split || play.below == IndexAction::split) {
+      throw Error(index_name(play) + ": P (split) belongs to pair lines");
+    }
+    for (int s = 0; s < HAND_STATES; ++s) {
+      const auto state = static_cast<HandState>(s);
+      if (is_bust(state) || low_total(state) == 0 || best_total(state) >= 21) continue;
+      const bool soft = is_soft(state);
+      const int total = soft ? best_total(state) : low_total(state);
+      if (soft != (play.hand == IndexHand::soft) || total != play.value) continue;
+      if (surrender_line) {
+        surrender_[state][up] = indexed_choice(play, IndexAction::surrender);
+        continue;
+      }
+      for (int point = 0; point < DECISION_POINTS; ++point) {
+        const auto p = static_cast<DecisionPoint>(point);
+        const bool two_cards = p != DecisionPoint::more_cards;
+        const bool can_double = two_cards && (p != DecisionPoint::split_two || rules.double_after_split) &&
+                                double_allowed_on(rules.double_rule, state);
+        moves_[static_cast<std::size_t>(point)][state][up] =
+            indexed_move(play, can_double, strategy.move(p, state, play.upcard));
+      }
+    }
+  }
+}
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting)
     : rules_(rules),
       strategy_(rules, chart),
       bet_(rules.bet_units()),
       half_bet_(bet_ / 2),
-      blackjack_win_(rules.blackjack_win_units()) {
+      blackjack_win_(rules.blackjack_win_units()),
+      counting_(counting) {
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
     const int total = best_total(state);
     dealer_stands_[state] = is_bust(state) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(state)));
   }
+  if (counting_.enabled) {
+    if (rules_.infinite()) throw Error("card counting needs a finite shoe, not an infinite deck");
+    indices_ = ResolvedIndices(rules_, strategy_, counting_.indices);
+    has_indices_ = !counting_.indices.empty();
+    tags_ = counting_.system.tags;
+    tags_[0] = 0;
+    for (int b = 0; b < TRUE_COUNT_BUCKETS; ++b) {
+      ramp_units_[static_cast<std::size_t>(b)] = counting_.units_at(b - TRUE_COUNT_LIMIT);
+    }
+    // true_count() as running x factor / divisor(remaining cards).
+    constexpr int DECK_CARDS = 52;
+    constexpr int HALF_DECK_CARDS = 26;
+    const DeckEstimate estimate = counting_.deck_estimate;
+    true_count_factor_ = estimate == DeckEstimate::exact ? DECK_CARDS : estimate == DeckEstimate::half_deck ? 2 : 1;
+    for (int remaining = 0; remaining <= rules_.shoe_cards(); ++remaining) {
+      const int cards = std::max(remaining, 1);
+      int decks = 1;
+      if (estimate == DeckEstimate::exact) decks = cards;
+      if (estimate == DeckEstimate::half_deck) decks = std::max(1, (cards + HALF_DECK_CARDS / 2) / HALF_DECK_CARDS);
+      if (estimate == DeckEstimate::whole_deck) decks = std::max(1, (cards + DECK_CARDS / 2) / DECK_CARDS);
+      TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining)];
+      d.divisor = static_cast<std::uint32_t>(counting_.system.scale * decks);
+      d.magic = UINT64_MAX / d.divisor + 1;  // unused for a divisor of 1 (2^64 does not fit)
+    }
+  }
 }
+
+namespace {
+const Counting& no_counting() {
+  static const Counting none{};
+  return none;
+}
+}  // namespace
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
+
+namespace {
+
+__extension__ using Uint128 = unsigned __int128;
+
+// a / d for 32-bit a, with magic = 2^64 / d rounded up (computed as
+// UINT64_MAX / d + 1): exact for every 32-bit a and d >= 2 (Lemire, Kaser and
+// Kurz, "Faster Remainder by Direct Computation", Software: Practice and
+// Experience 2019). One multiplication instead of a division.
+std::uint32_t fast_divide(std::uint32_t a, std::uint64_t magic) {
+  return static_cast<std::uint32_t>((static_cast<Uint128>(magic) * a) >> 64);
+}
+
+}  // namespace
+
+// The same value as true_count() (a test checks every case), clamped; the
+// divisor for each number of remaining cards is precomputed.
+int Engine::true_count_of(int running_count, int remaining_cards) const {
+  return fast_true_count(running_count, std::clamp(remaining_cards, 0, rules_.shoe_cards()));
+}
+
+// true_count_of() for 0 <= remaining_cards <= the shoe's cards, inlined in
+// the rounds.
+inline int Engine::fast_true_count(int running_count, int remaining_cards) const {
+  const TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining_cards)];
+  const int num = running_count * true_count_factor_;
+  const auto magnitude = static_cast<std::uint32_t>(num < 0 ? -num : num);
+  std::uint32_t q = d.divisor == 1 ? magnitude : fast_divide(magnitude, d.magic);
+  const std::uint32_t rest = magnitude - q * d.divisor;
+  switch (counting_.rounding) {
+    case TrueCountRounding::truncate: break;
+    case TrueCountRounding::round: q += 2 * rest >= d.divisor; break;
+    default: q += num < 0 && rest != 0; break;  // floor: away from zero when negative
+  }
+  const int tc = num < 0 ? -static_cast<int>(q) : static_cast<int>(q);
+  return std::clamp(tc, -TRUE_COUNT_LIMIT, TRUE_COUNT_LIMIT);
+}
+
+// The running count at the start of a counted round (tag units); play_round
+// adds the cards seen so far this round, and reports the dealer's cards.
+struct Engine::RoundCount {
+  int running = 0;
+  int upcard = 0;
+  int hole = 0;
+  int insurance_true_count = 0;  // with an ace up: the true count when insurance is offered
+  std::int64_t net = 0;          // the table's result of the round (money units, flat bet)
+  std::int64_t wagered = 0;      // the table's wagers: bets, doubles, splits, insurance
+};
 
 void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
   const Tally before = tally;
-  play_rounds(rounds, rng, tally);
+  if (counting_.enabled) {
+    play_rounds<true>(rounds, rng, tally);
+  } else {
+    play_rounds<false>(rounds, rng, tally);
+  }
   add_wagers(before, tally);
 }
 
@@ -207,6 +399,14 @@ void Engine::add_wagers(const Tally& before, Tally& tally) const {
   }
 }
 
+// A counter at the table through a chunk: the running count before the next
+// round (tag units) and whether the counter is playing (wonging) or watching.
+struct Engine::Counter {
+  int running = 0;
+  bool in = true;
+};
+
+template <bool COUNTING>
 void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
   // A local copy of the generator: its address never escapes, so it can stay in
   // registers instead of being reloaded after every store to a card or tally.
@@ -219,22 +419,28 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     rng = next_shoe;
     next_shoe.jump(shoe_stride);
   };
-  if (rules_.infinite()) {
+  if (rules_.infinite()) {  // never counted (the constructor refuses it)
     InfiniteDeck deck;
     for (std::uint64_t r = 0; r < rounds; ++r) {
       start_shoe();
-      play_round(deck, rng, tally);
+      play_round<InfiniteDeck, false>(deck, rng, tally, nullptr);
     }
   } else {
     core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
+    [[maybe_unused]] Counter counter;
     for (std::uint64_t r = 0; r < rounds; ++r) {
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
         shoe.shuffle(rng);
+        if constexpr (COUNTING) counter = Counter{counting_.system.initial_running_count, !counting_.has_wong_in};
       }
       shoe.begin_round();
-      play_round(shoe, rng, tally);
+      if constexpr (COUNTING) {
+        play_counted_round(shoe, rng, tally, counter);
+      } else {
+        play_round<core::Shoe, false>(shoe, rng, tally, nullptr);
+      }
     }
     tally.shoes += static_cast<std::int64_t>(shoe.shoes());
     tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
@@ -242,16 +448,76 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
   rng_state = rng;
 }
 
+// One round with a counter at the table: the true count before the deal sets
+// the bet and wonging decides whether the round is the counter's money; after
+// it every card of the round (hole card included, burn cards never) goes into
+// the running count. The seats play every round, so the cards dealt are the
+// same whatever the ramp and wonging do: the flat-bet tally is that of every
+// round, the counter's money goes to tally.counting.
+inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter) const {
+  const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
+  if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
+    counter.in = false;
+  } else if (!counter.in && counting_.has_wong_in && tc >= counting_.wong_in) {
+    counter.in = true;
+  }
+
+  const std::uint64_t reshuffles_before = shoe.exhaustion_reshuffles();
+  RoundCount count{counter.running, 0, 0, 0, 0, 0};
+  play_round<core::Shoe, true>(shoe, rng, tally, &count);
+
+  CountingTally& counted = tally.counting;
+  const std::int64_t net = count.net;
+  TrueCountTally& bucket = counted.by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+  ++bucket.rounds;
+  bucket.net += net;
+  bucket.net_squared += net * net;
+  if (count.upcard == ACE) {
+    TrueCountTally& at_insurance =
+        counted.by_true_count[static_cast<std::size_t>(count.insurance_true_count + TRUE_COUNT_LIMIT)];
+    ++at_insurance.ace_up;
+    at_insurance.ten_in_hole += count.hole == TEN;
+  }
+  if (counter.in) {
+    const std::int64_t units = ramp_units_[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+    const std::int64_t money = units * net;
+    ++bucket.played;
+    ++counted.rounds_played;
+    counted.bet_units += units;
+    counted.bet_units_squared += units * units;
+    counted.net += money;
+    counted.net_squared += money * money;
+    counted.wagered += units * count.wagered;
+  }
+
+  // Every card of the round is seen now. After a mid-round reshuffle of the
+  // discards the count starts again from the cards on the table.
+  if (shoe.exhaustion_reshuffles() != reshuffles_before) counter.running = counting_.system.initial_running_count;
+  const std::uint8_t* dealt = shoe.dealt_cards();
+  for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
+}
+
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
   StackedCards stacked(cards);
   core::Rng unused;
   const Tally before = tally;
-  play_round(stacked, unused, tally);
+  play_round<StackedCards, false>(stacked, unused, tally, nullptr);
   add_wagers(before, tally);
 }
 
-template <class CardSource>
-void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
+void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
+                                int remaining_cards) const {
+  if (!counting_.enabled) throw Error("stacked counted round: counting is off");
+  StackedCards stacked(cards, remaining_cards);
+  core::Rng unused;
+  const Tally before = tally;
+  RoundCount count{running_count, 0, 0, 0, 0, 0};
+  play_round<StackedCards, true>(stacked, unused, tally, &count);
+  add_wagers(before, tally);
+}
+
+template <class CardSource, bool COUNTING>
+void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
   const int seats = rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
@@ -282,19 +548,45 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
   auto pair_card = [&](const TableHand& hand) {
     return hand.first == hand.second && rules_.split_hands > 1 ? hand.first : 0;
   };
-  // Surrender as the chart says; returns nothing, marks the hands.
+  // Counting: the true count now, from the count before the round and every
+  // card dealt since but the hole card (face down in peek games until the
+  // dealer plays; tags_[0] = 0 while no hole card is dealt).
+  // (Generic, so that it is only compiled for the counted card sources.)
+  [[maybe_unused]] auto true_count_now = [&](const auto& source) -> int {
+    int running = count->running;
+    const std::uint8_t* dealt = source.dealt_cards();
+    for (std::uint32_t i = source.round_start(); i < source.dealt(); ++i) running += tags_[dealt[i]];
+    if (peek) running -= tags_[static_cast<std::size_t>(hole)];
+    return true_count_of(running, static_cast<int>(source.remaining()));  // (rare: insurance and index cells)
+  };
+  auto surrenders = [&](const TableHand& hand) {
+    if constexpr (COUNTING) {
+      if (has_indices_) {
+        const IndexedChoice& index = indices_.surrender(hand.state, pair_card(hand), up);
+        if (index.active) return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+      }
+    }
+    return strategy_.surrenders(hand.state, pair_card(hand), up);
+  };
+  // Surrender as the chart (and the index plays) say; marks the hands.
   auto offer_surrender = [&](HandStatus surrendered_as) {
     for (int s = 0; s < seats; ++s) {
       TableHand& hand = hands[static_cast<std::size_t>(s)];
-      if (hand.status == HandStatus::live && strategy_.surrenders(hand.state, pair_card(hand), up)) {
-        hand.status = surrendered_as;
-      }
+      if (hand.status == HandStatus::live && surrenders(hand)) hand.status = surrendered_as;
     }
   };
+  bool insure = rules_.insurance == Insurance::always;
+  if constexpr (COUNTING) {
+    if (up == ACE) {
+      count->insurance_true_count = true_count_now(cards);
+      const IndexedChoice& index = indices_.insurance();
+      if (index.active) insure = count->insurance_true_count >= index.index ? index.at_or_above : index.below;
+    }
+  }
 
   // Early surrender comes before anything else the dealer does.
   if (rules_.surrender == Surrender::early) offer_surrender(HandStatus::surrendered_early);
-  if (rules_.insurance == Insurance::always && up == ACE) {
+  if (insure && up == ACE) {
     for (int s = 0; s < seats; ++s) {
       TableHand& hand = hands[static_cast<std::size_t>(s)];
       if (hand.status == HandStatus::surrendered_early) continue;
@@ -330,6 +622,13 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
                                       : hand.from_split ? DecisionPoint::split_two
                                                         : DecisionPoint::first_two;
           Move move = can_split ? strategy_.pair_move(point, hand.first, up) : strategy_.move(point, hand.state, up);
+          if constexpr (COUNTING) {
+            if (has_indices_) {
+              const IndexedMove& index = can_split ? indices_.pair_move(point, hand.first, up)
+                                                   : indices_.move(point, hand.state, up);
+              if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+            }
+          }
           if (split_ace && !rules_.hit_split_aces && move != Move::split) move = Move::stand;
           if (move == Move::stand) break;
           if (move == Move::split) {
@@ -426,6 +725,7 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
     seat_tally.losses += counted && result < 0;
     seat_tally.pushes += counted && result == 0;
     hands[hand.seat].seat_net += result;
+    if constexpr (COUNTING) count->wagered += hand.wager;
   }
 
   std::int64_t table = 0;
@@ -435,6 +735,7 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
     if (initial.insured) {
       seat_tally.insurance_wins += dealer_blackjack;
       initial.seat_net += dealer_blackjack ? bet_ : -half_bet_;  // half a bet at 2:1
+      if constexpr (COUNTING) count->wagered += half_bet_;
     }
     seat_tally.net += initial.seat_net;
     seat_tally.net_squared += initial.seat_net * initial.seat_net;
@@ -442,6 +743,11 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally) const {
   }
   tally.table_net += table;
   tally.table_net_squared += table * table;
+  if constexpr (COUNTING) {
+    count->upcard = up;
+    count->hole = hole;
+    count->net = table;
+  }
 }
 
 }  // namespace cardsim::blackjack

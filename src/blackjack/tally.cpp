@@ -19,6 +19,25 @@ void SeatTally::merge(const SeatTally& o) {
   busts += o.busts;
 }
 
+void TrueCountTally::merge(const TrueCountTally& o) {
+  rounds += o.rounds;
+  played += o.played;
+  net += o.net;
+  net_squared += o.net_squared;
+  ace_up += o.ace_up;
+  ten_in_hole += o.ten_in_hole;
+}
+
+void CountingTally::merge(const CountingTally& o) {
+  rounds_played += o.rounds_played;
+  bet_units += o.bet_units;
+  bet_units_squared += o.bet_units_squared;
+  net += o.net;
+  net_squared += o.net_squared;
+  wagered += o.wagered;
+  for (std::size_t b = 0; b < by_true_count.size(); ++b) by_true_count[b].merge(o.by_true_count[b]);
+}
+
 void Tally::merge(const Tally& o) {
   rounds += o.rounds;
   shoes += o.shoes;
@@ -31,6 +50,7 @@ void Tally::merge(const Tally& o) {
     upcard_rounds[up] += o.upcard_rounds[up];
     for (std::size_t f = 0; f < dealer_final[up].size(); ++f) dealer_final[up][f] += o.dealer_final[up][f];
   }
+  counting.merge(o.counting);
 }
 
 }  // namespace cardsim::blackjack

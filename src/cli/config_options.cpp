@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
@@ -14,7 +15,7 @@ namespace cardsim::cli {
 void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options) {
   command.add_option("-c,--config", options->config_file, "Config file (JSON); flags override its keys")
       ->check(CLI::ExistingFile);
-  const nlohmann::json defaults = io::to_json(io::SimConfig{});
+  const nlohmann::json defaults = io::to_json(io::SimConfig{}, /*every_key=*/true);
   for (const io::ConfigKey& key : io::config_keys()) {
     if (key.key == "name" || key.key == "description") continue;
     std::string flag = "--" + key.key;
@@ -46,6 +47,12 @@ blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io
   const std::string folder =
       options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
   return io::load_strategy(config.strategy, config.rules, folder, DATA_DIR);
+}
+
+blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config) {
+  const std::string folder =
+      options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
+  return io::load_counting(config, folder, DATA_DIR);
 }
 
 }  // namespace cardsim::cli

@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
 
@@ -32,5 +33,9 @@ nlohmann::json config_json(const ConfigOptions& options);
 // The strategy chart the config names (files relative to the config's folder
 // are found too).
 blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config);
+
+// The counting setup the config names (count and index files found as charts
+// are); disabled when the config's count is "none".
+blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config);
 
 }  // namespace cardsim::cli

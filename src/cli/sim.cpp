@@ -135,7 +135,7 @@ void run_sim(const SimOptions& options) {
   const run::MpiSession mpi;
   const RunPlan plan = plan_run(options);
   const io::SimConfig& config = plan.config;
-  const blackjack::Engine engine(config.rules, plan.chart);
+  const blackjack::Engine engine(config.rules, plan.chart, resolve_counting(*options.config, config));
 
   const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
   if (!checkpoint_path.empty() && mpi.size() > 1) {

@@ -33,6 +33,15 @@ constexpr EnumNames<bj::Surrender, 3> SURRENDER_NAMES{{{bj::Surrender::none, "no
                                                        {bj::Surrender::early, "early"}}};
 constexpr EnumNames<bj::Insurance, 2> INSURANCE_NAMES{{{bj::Insurance::never, "never"},
                                                        {bj::Insurance::always, "always"}}};
+constexpr EnumNames<bj::DeckEstimate, 4> DECK_ESTIMATE_NAMES{{{bj::DeckEstimate::exact, "exact"},
+                                                              {bj::DeckEstimate::half_deck, "half-deck"},
+                                                              {bj::DeckEstimate::whole_deck, "whole-deck"},
+                                                              {bj::DeckEstimate::none, "none"}}};
+constexpr EnumNames<bj::TrueCountRounding, 3> ROUNDING_NAMES{{{bj::TrueCountRounding::floor, "floor"},
+                                                              {bj::TrueCountRounding::truncate, "truncate"},
+                                                              {bj::TrueCountRounding::round, "round"}}};
+// True counts that wonging and index lines may name.
+constexpr int MAX_INDEX_TRUE_COUNT = 30;
 
 template <class Enum, std::size_t N>
 std::string names_of(const EnumNames<Enum, N>& names) {
@@ -77,7 +86,25 @@ const std::vector<ConfigKey> KEYS = {
     {"rounds", "count", "a whole number >= 1, e.g. 1000000, 1e9, 100M", "rounds to play"},
     {"seed", "integer", "0..2^64-1", "the run's seed: the same seed gives the same result"},
     {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
+    {"count", "string", "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",
+     "card counting system (\"none\": no counting)"},
+    {"true_count_decks", "string", names_of(DECK_ESTIMATE_NAMES),
+     "remaining decks for the true count: exact, to the nearest half or whole deck, or none (running count)"},
+    {"true_count_rounding", "string", names_of(ROUNDING_NAMES), "how running count / decks becomes a whole true count"},
+    {"bet_ramp", "string", "\"flat\" or steps \"TC:UNITS,...\" with true counts ascending and units 1..1000, e.g. \"1:1,2:2,3:4,4:8,5:12\"",
+     "base bets by true count (the first step's units also below it)"},
+    {"wong_in", "integer", "\"none\" or a true count -30..30", "watch from the shuffle, play from this true count up"},
+    {"wong_out", "integer", "\"none\" or a true count -30..30, at most wong_in", "stop playing below this true count"},
+    {"indices", "string", "\"none\", a set in configs/indices/ (illustrious18-fab4-s17, illustrious18-fab4-h17, ...) or an index file",
+     "index plays: deviations from the chart by true count, insurance and surrender included"},
+    {"bankroll_units", "number", "a number of base bets > 0", "bankroll for the risk of ruin, in base bets"},
+    {"rounds_per_hour", "number", "a number > 0", "rounds played per hour, for the hours to N0"},
 };
+
+// The counting keys: given without a count they would do nothing.
+constexpr std::array<const char*, 9> COUNTING_KEYS{"true_count_decks", "true_count_rounding", "bet_ramp",
+                                                   "wong_in",          "wong_out",            "indices",
+                                                   "bankroll_units",   "rounds_per_hour",     "count"};
 
 const ConfigKey& key_info(const std::string& key) {
   for (const auto& k : KEYS) {
@@ -146,6 +173,49 @@ std::string to_string(bj::HoleCard value) { return name_of(HOLE_CARD_NAMES, valu
 std::string to_string(bj::DoubleRule value) { return name_of(DOUBLE_NAMES, value); }
 std::string to_string(bj::Surrender value) { return name_of(SURRENDER_NAMES, value); }
 std::string to_string(bj::Insurance value) { return name_of(INSURANCE_NAMES, value); }
+std::string to_string(bj::DeckEstimate value) { return name_of(DECK_ESTIMATE_NAMES, value); }
+std::string to_string(bj::TrueCountRounding value) { return name_of(ROUNDING_NAMES, value); }
+
+std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::string& what) {
+  if (text == "flat") return {{0, 1}};
+  std::vector<bj::RampStep> steps;
+  std::string token;
+  const auto fail = [&](const std::string& why) {
+    throw Error(what + ": \"" + text + "\" is not a bet ramp (" + why +
+                "); expected \"flat\" or steps \"TC:UNITS\" separated by commas, true counts ascending, units "
+                "1.." + std::to_string(bj::MAX_BET_UNITS) + ", e.g. \"1:1,2:2,3:4,4:8,5:12\"");
+  };
+  const auto add = [&](const std::string& step) {
+    const auto colon = step.find(':');
+    if (colon == std::string::npos) fail("'" + step + "' has no ':'");
+    int tc = 0;
+    int units = 0;
+    try {
+      std::size_t used_tc = 0;
+      std::size_t used_units = 0;
+      tc = std::stoi(step.substr(0, colon), &used_tc);
+      units = std::stoi(step.substr(colon + 1), &used_units);
+      if (used_tc != colon || used_units != step.size() - colon - 1) fail("'" + step + "' is not TC:UNITS");
+    } catch (const std::logic_error&) {
+      fail("'" + step + "' is not TC:UNITS");
+    }
+    if (tc < -MAX_INDEX_TRUE_COUNT || tc > MAX_INDEX_TRUE_COUNT) fail("true count " + std::to_string(tc) + " outside -30..30");
+    if (units < 1 || units > bj::MAX_BET_UNITS) fail(std::to_string(units) + " units");
+    if (!steps.empty() && tc <= steps.back().true_count) fail("true counts must ascend");
+    steps.push_back({tc, units});
+  };
+  for (const char c : text) {
+    if (c == ',' || c == ' ') {
+      if (!token.empty()) add(token);
+      token.clear();
+    } else {
+      token += c;
+    }
+  }
+  if (!token.empty()) add(token);
+  if (steps.empty()) fail("no steps");
+  return steps;
+}
 
 std::uint64_t parse_count(std::string_view text, const std::string& what) {
   const std::string s(text);
@@ -264,6 +334,49 @@ SimConfig sim_config_from_json(const json& j) {
   }
   if (j.contains("chunk_rounds")) c.chunk_rounds = read_count(j, "chunk_rounds");
 
+  // Card counting.
+  CountingConfig& k = c.counting;
+  if (j.contains("count")) {
+    k.count = read_string(j, "count");
+    if (k.count.empty()) bad_value("count", j.at("count"));
+  }
+  if (j.contains("true_count_decks")) k.true_count_decks = read_enum(j, "true_count_decks", DECK_ESTIMATE_NAMES);
+  if (j.contains("true_count_rounding")) k.true_count_rounding = read_enum(j, "true_count_rounding", ROUNDING_NAMES);
+  if (j.contains("bet_ramp")) {
+    k.bet_ramp = read_string(j, "bet_ramp");
+    k.ramp = parse_bet_ramp(k.bet_ramp, "config key 'bet_ramp' (--bet-ramp)");
+  }
+  const auto read_wong = [&](const std::string& key, bool& has, int& value) {
+    if (!j.contains(key)) return;
+    const json& v = j.at(key);
+    if (v.is_string() && v.get<std::string>() == "none") return;
+    value = static_cast<int>(read_int(j, key, -MAX_INDEX_TRUE_COUNT, MAX_INDEX_TRUE_COUNT));
+    has = true;
+  };
+  read_wong("wong_in", k.has_wong_in, k.wong_in);
+  read_wong("wong_out", k.has_wong_out, k.wong_out);
+  if (k.has_wong_in && k.has_wong_out && k.wong_out > k.wong_in) bad_value("wong_out", j.at("wong_out"));
+  if (j.contains("indices")) {
+    k.indices = read_string(j, "indices");
+    if (k.indices.empty()) bad_value("indices", j.at("indices"));
+  }
+  const auto read_positive = [&](const std::string& key, double& value) {
+    if (!j.contains(key)) return;
+    const json& v = j.at(key);
+    if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>())) bad_value(key, v);
+    value = v.get<double>();
+  };
+  read_positive("bankroll_units", k.bankroll);
+  read_positive("rounds_per_hour", k.rounds_per_hour);
+  if (!k.enabled()) {
+    for (const char* key : COUNTING_KEYS) {
+      const json defaults = to_json(SimConfig{}, true);
+      if (j.contains(key) && std::string(key) != "count" && j.at(key) != defaults.at(key)) {
+        throw Error(std::string("config key '") + key + "' needs a count system: give 'count' (--count), e.g. \"hi-lo\"");
+      }
+    }
+  }
+
   // Relations between keys.
   if (!r.infinite()) {
     const int cut = r.cut_card_position();
@@ -276,6 +389,9 @@ SimConfig sim_config_from_json(const json& j) {
                   " burn cards reach the cut card at card " + std::to_string(cut) + "; expected fewer");
     }
   }
+  if (k.enabled() && r.infinite()) {
+    throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
+  }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
     throw Error("config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
                 " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
@@ -287,7 +403,7 @@ SimConfig sim_config_from_json(const json& j) {
   return c;
 }
 
-json to_json(const SimConfig& c) {
+json to_json(const SimConfig& c, bool every_key) {
   const bj::Rules& r = c.rules;
   json j;
   j["name"] = c.name;
@@ -312,6 +428,18 @@ json to_json(const SimConfig& c) {
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
   j["chunk_rounds"] = c.chunk_rounds;
+  const CountingConfig& k = c.counting;
+  if (k.enabled() || every_key) {
+    j["count"] = k.count;
+    j["true_count_decks"] = to_string(k.true_count_decks);
+    j["true_count_rounding"] = to_string(k.true_count_rounding);
+    j["bet_ramp"] = k.bet_ramp;
+    j["wong_in"] = k.has_wong_in ? json(k.wong_in) : json("none");
+    j["wong_out"] = k.has_wong_out ? json(k.wong_out) : json("none");
+    j["indices"] = k.indices;
+    j["bankroll_units"] = k.bankroll;
+    j["rounds_per_hour"] = k.rounds_per_hour;
+  }
   return j;
 }
 

@@ -40,6 +40,126 @@ json seat_json(const bj::SeatTally& s, std::int64_t rounds, std::int64_t bet) {
   return {{"edge", estimate_json(edge)}, {"counts", counts}, {"rates_per_hand", per_hand}, {"rates_per_round", per_round}};
 }
 
+// True counts whose edges the slope is fitted over (both ends included), and
+// the fewest rounds a true count needs to be in the fit.
+constexpr int SLOPE_TRUE_COUNT_RANGE = 6;
+constexpr std::int64_t SLOPE_MIN_ROUNDS = 100;
+
+// The risk of ruin of a bankroll of `bankroll` base bets for a game of
+// `ev` and `variance` per round (base bets): the Brownian-motion (diffusion)
+// approximation for unlimited play, exp(-2 ev bankroll / variance); 1 if the
+// game does not win.
+double risk_of_ruin(double ev, double variance, double bankroll) {
+  if (!(ev > 0) || !(variance > 0)) return 1.0;
+  return std::exp(-2.0 * ev * bankroll / variance);
+}
+
+// The counting object of the result: the counter's money with the ramp and
+// wonging (per round played, in base bets), the advantage player's metrics,
+// and the edge and insurance by true count (every round dealt, flat bet).
+json counting_json(const SimConfig& config, const bj::Tally& t) {
+  const CountingConfig& k = config.counting;
+  const bj::CountingTally& c = t.counting;
+  const std::int64_t bet = config.rules.bet_units();
+  const int seats = config.rules.seats;
+  const std::int64_t n = c.rounds_played;
+  const Estimate win = estimate(c.net, c.net_squared, n, static_cast<double>(bet));
+  const double average_bet = ratio(c.bet_units, n) * seats;  // base bets per round, all seats
+  const double variance = win.sd * win.sd;
+  const bool wins = win.mean > 0 && win.sd > 0;
+  const double n0 = wins ? variance / (win.mean * win.mean) : 0.0;
+  const double di = win.sd > 0 ? 1000.0 * win.mean / win.sd : 0.0;
+
+  json result;
+  result["system"] = k.count;
+  result["true_count"] = {{"decks", to_string(k.true_count_decks)}, {"rounding", to_string(k.true_count_rounding)}};
+  result["bet_ramp"] = k.bet_ramp;
+  result["wong_in"] = k.has_wong_in ? json(k.wong_in) : json("none");
+  result["wong_out"] = k.has_wong_out ? json(k.wong_out) : json("none");
+  result["indices"] = k.indices;
+  result["unit"] = "base bets (the ramp's unit), per round played, all seats together";
+  result["rounds_dealt"] = t.rounds;
+  result["rounds_played"] = n;
+  result["share_played"] = ratio(n, t.rounds);
+  result["average_initial_bet"] = average_bet;
+  result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
+  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win.se}, {"ci95", {win.ci95_low, win.ci95_high}}};
+  result["win_per_100_rounds"] = {{"mean", 100 * win.mean},
+                                  {"standard_error", 100 * win.se},
+                                  {"ci95", {100 * win.ci95_low, 100 * win.ci95_high}}};
+  result["sd_per_round"] = win.sd;
+  result["sd_per_100_rounds"] = 10 * win.sd;
+  result["edge_per_initial_bet"] = {
+      {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
+      {"standard_error", average_bet > 0 ? win.se / average_bet : 0.0},
+      {"note", "win per round / average initial bet per round"}};
+  result["di"] = {{"value", di},
+                  {"standard_error", win.sd > 0 ? 1000.0 * win.se / win.sd : 0.0},
+                  {"definition", "desirability index: 1000 x win per round / SD per round (Schlesinger)"}};
+  result["score"] = {{"value", di * di},
+                     {"standard_error", win.sd > 0 ? 2.0 * std::abs(di) * 1000.0 * win.se / win.sd : 0.0},
+                     {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2: the win per 100 rounds in base bets for a "
+                                    "10,000-base-bet bankroll bet at full Kelly (Schlesinger)"}};
+  result["n0_rounds"] = wins ? json(n0) : json(nullptr);
+  result["rounds_per_hour"] = k.rounds_per_hour;
+  result["hours_to_n0"] = wins ? json(n0 / k.rounds_per_hour) : json(nullptr);
+  result["n0_definition"] = "N0 = (SD / win)^2 rounds: after N0 rounds the expected win equals one SD of the result";
+  const double ror = risk_of_ruin(win.mean, variance, k.bankroll);
+  result["risk_of_ruin"] = {
+      {"bankroll", k.bankroll},
+      {"value", ror},
+      {"ci95", {risk_of_ruin(win.ci95_high, variance, k.bankroll), risk_of_ruin(win.ci95_low, variance, k.bankroll)}},
+      {"formula", "RoR = exp(-2 x EV x B / Var), EV and Var per round, B the bankroll, all in base bets"},
+      {"method", "Brownian-motion (diffusion) approximation for unlimited play with a fixed ramp; Don Schlesinger, "
+                 "Blackjack Attack, 3rd ed. (2005), ch. 10; the ci95 takes EV at the ends of its 95% interval"}};
+
+  // By true count: every round dealt at it (watched ones too), one flat base
+  // bet per seat. Insurance: the dealer's hole card under an ace.
+  json by_count = json::array();
+  double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
+  for (std::size_t b = 0; b < c.by_true_count.size(); ++b) {
+    const bj::TrueCountTally& x = c.by_true_count[b];
+    if (x.rounds == 0) continue;
+    const int tc = static_cast<int>(b) - bj::TRUE_COUNT_LIMIT;
+    const Estimate edge = estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
+    const double p = ratio(x.ten_in_hole, x.ace_up);
+    const double insurance_se = x.ace_up > 0 ? 3.0 * std::sqrt(p * (1 - p) / static_cast<double>(x.ace_up)) : 0.0;
+    json row = {{"true_count", tc},
+                {"rounds", x.rounds},
+                {"frequency", ratio(x.rounds, t.rounds)},
+                {"played", x.played},
+                {"edge", {{"mean", edge.mean}, {"standard_error", edge.se}}},
+                {"insurance", {{"ace_up", x.ace_up},
+                               {"ten_in_hole", p},
+                               {"ev", x.ace_up > 0 ? json(3.0 * p - 1.0) : json(nullptr)},
+                               {"standard_error", insurance_se}}}};
+    if (tc == -bj::TRUE_COUNT_LIMIT || tc == bj::TRUE_COUNT_LIMIT) row["clamped"] = true;
+    by_count.push_back(row);
+    if (std::abs(tc) <= SLOPE_TRUE_COUNT_RANGE && x.rounds >= SLOPE_MIN_ROUNDS && edge.se > 0) {
+      const double w = 1.0 / (edge.se * edge.se);
+      sw += w;
+      swx += w * tc;
+      swy += w * edge.mean;
+      swxx += w * tc * tc;
+      swxy += w * tc * edge.mean;
+    }
+  }
+  result["by_true_count"] = by_count;
+  result["by_true_count_note"] =
+      "rounds and edge: every round dealt at the true count before the deal (watched rounds too), at one flat base "
+      "bet per seat, edge per initial bet; insurance: rounds with an ace up by the true count when insurance is "
+      "offered (up card and players' cards seen), ev per unit insured = 3 P(ten in the hole) - 1";
+  const double spread = sw * swxx - swx * swx;
+  result["edge_slope_per_true_count"] = {
+      {"slope", spread > 0 ? (sw * swxy - swx * swy) / spread : 0.0},
+      {"standard_error", spread > 0 ? std::sqrt(sw / spread) : 0.0},
+      {"intercept", spread > 0 ? (swxx * swy - swx * swxy) / spread : 0.0},
+      {"method", "weighted least squares (weights 1/SE^2) of the edge on the true count, over true counts -" +
+                     std::to_string(SLOPE_TRUE_COUNT_RANGE) + "..+" + std::to_string(SLOPE_TRUE_COUNT_RANGE) +
+                     " with at least " + std::to_string(SLOPE_MIN_ROUNDS) + " rounds"}};
+  return result;
+}
+
 }  // namespace
 
 Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
@@ -56,13 +176,64 @@ Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, do
   return e;
 }
 
+namespace {
+
+// The counting part of a tally (only written when counting was on, so that a
+// run without counting writes the tally it always did). By true count: rows
+// [true count, rounds, played, net, net_squared, ace_up, ten_in_hole] for the
+// counts that occurred.
+json counting_tally_json(const bj::CountingTally& c) {
+  json rows = json::array();
+  for (std::size_t b = 0; b < c.by_true_count.size(); ++b) {
+    const bj::TrueCountTally& x = c.by_true_count[b];
+    if (x == bj::TrueCountTally{}) continue;
+    rows.push_back({static_cast<int>(b) - bj::TRUE_COUNT_LIMIT, x.rounds, x.played, x.net, x.net_squared, x.ace_up,
+                    x.ten_in_hole});
+  }
+  return {{"rounds_played", c.rounds_played},
+          {"bet_units", c.bet_units},
+          {"bet_units_squared", c.bet_units_squared},
+          {"net", c.net},
+          {"net_squared", c.net_squared},
+          {"wagered", c.wagered},
+          {"by_true_count_fields", {"true_count", "rounds", "played", "net", "net_squared", "ace_up", "ten_in_hole"}},
+          {"by_true_count", rows}};
+}
+
+bj::CountingTally counting_tally_from_json(const json& j) {
+  bj::CountingTally c;
+  c.rounds_played = j.at("rounds_played").get<std::int64_t>();
+  c.bet_units = j.at("bet_units").get<std::int64_t>();
+  c.bet_units_squared = j.at("bet_units_squared").get<std::int64_t>();
+  c.net = j.at("net").get<std::int64_t>();
+  c.net_squared = j.at("net_squared").get<std::int64_t>();
+  c.wagered = j.at("wagered").get<std::int64_t>();
+  for (const json& row : j.at("by_true_count")) {
+    const auto v = row.get<std::vector<std::int64_t>>();
+    if (v.size() != 7 || v[0] < -bj::TRUE_COUNT_LIMIT || v[0] > bj::TRUE_COUNT_LIMIT) {
+      throw Error("tally: a by_true_count row needs 7 fields and a true count within +/-" +
+                  std::to_string(bj::TRUE_COUNT_LIMIT));
+    }
+    bj::TrueCountTally& x = c.by_true_count[static_cast<std::size_t>(v[0] + bj::TRUE_COUNT_LIMIT)];
+    x.rounds = v[1];
+    x.played = v[2];
+    x.net = v[3];
+    x.net_squared = v[4];
+    x.ace_up = v[5];
+    x.ten_in_hole = v[6];
+  }
+  return c;
+}
+
+}  // namespace
+
 json tally_to_json(const bj::Tally& t) {
   json seats = json::array();
   for (const auto& s : t.seats) {
     seats.push_back({s.net, s.net_squared, s.wagered, s.hands, s.wins, s.losses, s.pushes, s.blackjacks, s.doubles,
                      s.splits, s.surrenders, s.insurances, s.insurance_wins, s.busts});
   }
-  return {{"rounds", t.rounds},
+  json j = {{"rounds", t.rounds},
           {"shoes", t.shoes},
           {"exhaustion_reshuffles", t.exhaustion_reshuffles},
           {"dealer_blackjacks", t.dealer_blackjacks},
@@ -73,6 +244,8 @@ json tally_to_json(const bj::Tally& t) {
           {"seats", seats},
           {"upcard_rounds", t.upcard_rounds},
           {"dealer_final", t.dealer_final}};
+  if (!t.counting.empty()) j["counting"] = counting_tally_json(t.counting);
+  return j;
 }
 
 bj::Tally tally_from_json(const json& j) {
@@ -97,6 +270,7 @@ bj::Tally tally_from_json(const json& j) {
     }
     t.upcard_rounds = j.at("upcard_rounds").get<decltype(t.upcard_rounds)>();
     t.dealer_final = j.at("dealer_final").get<decltype(t.dealer_final)>();
+    if (j.contains("counting")) t.counting = counting_tally_from_json(j.at("counting"));
     return t;
   } catch (const json::exception& e) {
     throw Error(std::string("malformed tally: ") + e.what());
@@ -189,6 +363,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer;
   result["shoe"] = shoe;
   result["seats"] = seat_list;
+  if (config.counting.enabled()) result["counting"] = counting_json(config, t);
   result["tally"] = tally_to_json(t);
   result["performance"] = {{"threads", run.threads},
                            {"elapsed_seconds", run.elapsed_seconds},
@@ -227,6 +402,34 @@ std::string sim_summary(const json& r) {
                 100 * hand.at("push").get<double>(), 100 * hand.at("player_bust").get<double>(),
                 100 * round.at("blackjack").get<double>(), 100 * r.at("dealer").at("bust_rate").get<double>());
   out += line;
+  if (r.contains("counting")) {
+    const json& c = r.at("counting");
+    std::snprintf(line, sizeof line, "counting %s (%s decks, %s), ramp %s, indices %s; played %.1f%% of rounds\n",
+                  c.at("system").get<std::string>().c_str(), c.at("true_count").at("decks").get<std::string>().c_str(),
+                  c.at("true_count").at("rounding").get<std::string>().c_str(),
+                  c.at("bet_ramp").get<std::string>().c_str(), c.at("indices").get<std::string>().c_str(),
+                  100 * c.at("share_played").get<double>());
+    out += line;
+    const json& win = c.at("win_per_100_rounds");
+    std::snprintf(line, sizeof line,
+                  "win %+.3f +/- %.3f base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; "
+                  "DI %.2f, SCORE %.1f\n",
+                  win.at("mean").get<double>(), 100 * Z95 * c.at("win_per_round").at("standard_error").get<double>(),
+                  c.at("sd_per_100_rounds").get<double>(), c.at("average_initial_bet").get<double>(),
+                  c.at("di").at("value").get<double>(), c.at("score").at("value").get<double>());
+    out += line;
+    if (c.at("n0_rounds").is_null()) {
+      std::snprintf(line, sizeof line, "no advantage: N0 undefined, risk of ruin 100%% for any bankroll\n");
+    } else {
+      std::snprintf(line, sizeof line,
+                    "N0 %.0f rounds (%.0f hours at %g rounds/h); risk of ruin %.2f%% for %g base bets "
+                    "(exp(-2 EV B / Var))\n",
+                    c.at("n0_rounds").get<double>(), c.at("hours_to_n0").get<double>(),
+                    c.at("rounds_per_hour").get<double>(), 100 * c.at("risk_of_ruin").at("value").get<double>(),
+                    c.at("risk_of_ruin").at("bankroll").get<double>());
+    }
+    out += line;
+  }
   std::snprintf(line, sizeof line, "speed %.1f M rounds/s on %u thread%s (%.2f s)\n",
                 perf.at("rounds_per_second").get<double>() / 1e6, perf.at("threads").get<unsigned>(),
                 perf.at("threads").get<unsigned>() == 1 ? "" : "s", perf.at("elapsed_seconds").get<double>());

@@ -10,11 +10,13 @@
 #include <cstdint>
 #include <span>
 
+#include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/rng.hpp"
+#include "cardsim/core/shoe.hpp"
 
 namespace cardsim::blackjack {
 
@@ -56,9 +58,59 @@ class ResolvedStrategy {
   std::array<std::array<bool, CARD_VALUES + 1>, CARD_VALUES + 1> pair_surrender_{};
 };
 
+// An index play resolved for one decision: the move at a true count >= index,
+// and below it. Inactive cells (no index, or the same move either way) cost
+// no true count.
+// Four bytes each, so that the tables stay small in the cache.
+struct IndexedMove {
+  bool active = false;
+  std::int8_t index = 0;  // true counts of index lines are within +/-30
+  Move at_or_above = Move::stand;
+  Move below = Move::stand;
+};
+struct IndexedChoice {  // surrender or insure, or not
+  bool active = false;
+  std::int8_t index = 0;
+  bool at_or_above = false;
+  bool below = false;
+};
+
+// A counting run's index plays resolved for a rule set and chart, by decision
+// point like ResolvedStrategy: "-" (chart) cells take the chart's move, and the
+// chart's fallbacks (D = double else hit...) apply where a move is not allowed.
+class ResolvedIndices {
+ public:
+  ResolvedIndices() = default;
+  // Throws Error for a line the rules can never use (a pair line without
+  // splitting, a surrender line without surrender...).
+  ResolvedIndices(const Rules& rules, const ResolvedStrategy& strategy, const std::vector<IndexPlay>& plays);
+
+  const IndexedMove& move(DecisionPoint point, HandState state, int upcard) const {
+    return moves_[static_cast<int>(point)][state][upcard];
+  }
+  const IndexedMove& pair_move(DecisionPoint point, int card, int upcard) const {
+    return pair_moves_[static_cast<int>(point)][card][upcard];
+  }
+  const IndexedChoice& surrender(HandState state, int pair_card, int upcard) const {
+    return pair_card != 0 ? pair_surrender_[pair_card][upcard] : surrender_[state][upcard];
+  }
+  // Insurance by the count: active when an index line says so.
+  const IndexedChoice& insurance() const { return insurance_; }
+
+ private:
+  std::array<std::array<std::array<IndexedMove, CARD_VALUES + 1>, HAND_STATES>, DECISION_POINTS> moves_{};
+  std::array<std::array<std::array<IndexedMove, CARD_VALUES + 1>, CARD_VALUES + 1>, 2> pair_moves_{};
+  std::array<std::array<IndexedChoice, CARD_VALUES + 1>, HAND_STATES> surrender_{};
+  std::array<std::array<IndexedChoice, CARD_VALUES + 1>, CARD_VALUES + 1> pair_surrender_{};
+  IndexedChoice insurance_{};
+};
+
 class Engine {
  public:
-  // Throws Error if the chart lacks a cell the rules can reach.
+  // Throws Error if the chart lacks a cell the rules can reach, or if
+  // `counting` is enabled for an infinite deck or has an unusable index line.
+  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting);
+  // No counting.
   Engine(const Rules& rules, const StrategyChart& chart);
 
   // Plays `rounds` rounds from a freshly shuffled shoe with `rng`, adding to
@@ -71,16 +123,32 @@ class Engine {
   // order), adding to `tally`. Throws Error if the round needs more cards. For
   // tests and worked examples of the rules.
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const;
+  // The same with counting on (index plays only: no bet, no counting tally):
+  // the running count before the round is `running_count` (tag units) and the
+  // shoe holds `remaining_cards` before the deal.
+  void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
+                          int remaining_cards) const;
 
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }
+  const Counting& counting() const { return counting_; }
+  // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
+  // the cards left in the shoe, as the counting config converts it.
+  int true_count_of(int running_count, int remaining_cards) const;
 
  private:
+  int fast_true_count(int running_count, int remaining_cards) const;
+  struct RoundCount;  // the running count handed to a counted round (engine.cpp)
+  struct Counter;     // a counter's state through a chunk (engine.cpp)
+  template <bool COUNTING>
   void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
+  void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter) const;
   // Adds to `tally` the money wagered in the rounds played since `before`.
   void add_wagers(const Tally& before, Tally& tally) const;
-  template <class CardSource>
-  void play_round(CardSource& cards, core::Rng& rng, Tally& tally) const;
+  // COUNTING: index plays by the current true count (from `count`, which
+  // also receives the up card and hole card); without it `count` is unused.
+  template <class CardSource, bool COUNTING>
+  void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 
   Rules rules_;
   ResolvedStrategy strategy_;
@@ -88,6 +156,20 @@ class Engine {
   std::int64_t half_bet_;        // surrender loss and insurance stake
   std::int64_t blackjack_win_;   // units won by a blackjack
   std::array<bool, HAND_STATES> dealer_stands_{};
+  Counting counting_;
+  ResolvedIndices indices_;
+  bool has_indices_ = false;
+  std::array<int, CARD_VALUES + 1> tags_{};                   // the count's tags, [0] = 0
+  std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
+  // The true count's division without a divide instruction: by remaining
+  // cards, the divisor (scale x decks estimate, in the units of the running
+  // count x true_count_factor_) and its Lemire-Kaser-Kurz magic number.
+  struct TrueCountDivisor {
+    std::uint64_t magic = 0;
+    std::uint32_t divisor = 1;
+  };
+  std::array<TrueCountDivisor, MAX_DECKS * 52 + 1> divisors_{};
+  int true_count_factor_ = 1;
 };
 
 }  // namespace cardsim::blackjack

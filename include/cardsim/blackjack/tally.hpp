@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 
+#include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/rules.hpp"
 
 namespace cardsim::blackjack {
@@ -41,6 +42,44 @@ struct SeatTally {
   friend bool operator==(const SeatTally&, const SeatTally&) = default;
 };
 
+// What happened at one true count (bucket -TRUE_COUNT_LIMIT..+TRUE_COUNT_LIMIT),
+// over every round dealt at it before the deal (played or watched). `net` is the table's
+// result at a flat bet of one base bet per seat, in money units, so the edge
+// at this count is net / (rounds x seats x bet units).
+struct TrueCountTally {
+  std::int64_t rounds = 0;       // rounds dealt with this true count before the deal
+  std::int64_t played = 0;       // of which the counter played (wonging: the rest were watched)
+  std::int64_t net = 0;          // flat-bet table net, money units
+  std::int64_t net_squared = 0;  // sum over rounds of (flat-bet table net)^2
+  // Insurance, by the true count when it is offered (after the deal: the up
+  // card and the players' cards seen), which may differ from the bucket's
+  // true count before the deal:
+  std::int64_t ace_up = 0;       // rounds with an ace up at this true count
+  std::int64_t ten_in_hole = 0;  // of those, the dealer's hole card was a ten (insurance wins 2:1)
+
+  void merge(const TrueCountTally& other);
+  friend bool operator==(const TrueCountTally&, const TrueCountTally&) = default;
+};
+
+// The counter's money: the rounds played, with the ramp's bets (an integer
+// number of base bets per round, every seat the same). All sums in money
+// units (Rules::bet_units() per base bet); zero when counting is off.
+// Exact while rounds x (largest round result)^2 < 9.2e18: with bets up to
+// MAX_BET_UNITS that is over 10^10 rounds for one seat at 3:2.
+struct CountingTally {
+  std::int64_t rounds_played = 0;
+  std::int64_t bet_units = 0;          // sum of base bets per round (per seat)
+  std::int64_t bet_units_squared = 0;  // sum of their squares
+  std::int64_t net = 0;                // all seats, insurance included
+  std::int64_t net_squared = 0;        // sum over played rounds of (net of the round)^2
+  std::int64_t wagered = 0;            // bets, doubles, splits and insurance actually put at risk
+  std::array<TrueCountTally, TRUE_COUNT_BUCKETS> by_true_count{};
+
+  bool empty() const { return *this == CountingTally{}; }
+  void merge(const CountingTally& other);
+  friend bool operator==(const CountingTally&, const CountingTally&) = default;
+};
+
 struct Tally {
   std::int64_t rounds = 0;
   std::int64_t shoes = 0;                  // shuffles (a fresh shoe each chunk counts)
@@ -55,6 +94,10 @@ struct Tally {
   // Dealer's final hand by up card, over the rounds in which the dealer's hand
   // was completed (some player hand still needed it) or was a blackjack.
   std::array<std::array<std::int64_t, DEALER_FINALS>, CARD_VALUES + 1> dealer_final{};
+  // Card counting (all zero when counting is off). The fields above are the
+  // same with counting on: every round at a flat bet of one base bet per seat
+  // (index plays included), whatever the ramp and wonging do with the money.
+  CountingTally counting{};
 
   void merge(const Tally& other);
   friend bool operator==(const Tally&, const Tally&) = default;

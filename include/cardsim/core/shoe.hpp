@@ -66,6 +66,10 @@ class Shoe {
   std::uint32_t remaining() const { return size_ - next_; }
   // The cards dealt since the last shuffle (burns included), in deal order.
   const std::uint8_t* dealt_cards() const { return cards_.data(); }
+  // Where this round's cards start in dealt_cards(): [round_start(), dealt())
+  // are the cards dealt since begin_round() (0 after an exhaustion reshuffle,
+  // which moves them to the front).
+  std::uint32_t round_start() const { return round_start_; }
   std::uint64_t shoes() const { return shoes_; }
   std::uint64_t exhaustion_reshuffles() const { return exhaustion_reshuffles_; }
 

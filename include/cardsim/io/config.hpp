@@ -13,9 +13,31 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/rules.hpp"
 
 namespace cardsim::io {
+
+// The counting keys (all off by default). The count system and the index
+// plays are named here and read from their files by io/counting_file.
+struct CountingConfig {
+  // "none" (off), a count in configs/counts/ ("hi-lo", "ko", ...) or a count file.
+  std::string count = "none";
+  blackjack::DeckEstimate true_count_decks = blackjack::DeckEstimate::exact;
+  blackjack::TrueCountRounding true_count_rounding = blackjack::TrueCountRounding::floor;
+  std::string bet_ramp = "flat";                 // as given; parsed into `ramp`
+  std::vector<blackjack::RampStep> ramp{{0, 1}};
+  bool has_wong_in = false;
+  int wong_in = 0;
+  bool has_wong_out = false;
+  int wong_out = 0;
+  // "none", a set in configs/indices/ ("illustrious18-fab4-s17", ...) or an index file.
+  std::string indices = "none";
+  double bankroll = 1000;        // key bankroll_units: in base bets, for the risk of ruin
+  double rounds_per_hour = 100;  // rounds played per hour, for hours to N0
+
+  bool enabled() const { return count != "none"; }
+};
 
 struct SimConfig {
   std::string name;         // free text, echoed in the result
@@ -29,6 +51,7 @@ struct SimConfig {
   // Rounds per chunk, the unit of work and of random streams: part of what a
   // seed means (changing it changes the cards dealt).
   std::uint64_t chunk_rounds = 1'000'000;
+  CountingConfig counting;
 };
 
 // One documented config key.
@@ -43,7 +66,14 @@ const std::vector<ConfigKey>& config_keys();
 // Reads and validates a config object (missing keys keep their defaults).
 SimConfig sim_config_from_json(const nlohmann::json& j);
 // The resolved config, every key present, as sim_config_from_json reads it.
-nlohmann::json to_json(const SimConfig& config);
+// The counting keys are written only when counting is on (or `every_key`), so
+// that a run without counting echoes the config it always did.
+nlohmann::json to_json(const SimConfig& config, bool every_key = false);
+
+// Parses a bet ramp: "flat", or steps "TC:UNITS" separated by commas or
+// spaces, true counts ascending, e.g. "1:1,2:2,3:4,4:8,5:12" (the first step's
+// units also apply below it). Throws Error naming `what` on a bad ramp.
+std::vector<blackjack::RampStep> parse_bet_ramp(const std::string& text, const std::string& what);
 
 // Parses a count such as "1000", "1e9", "2.5e6", "100M", "10k", "2G" (k, M, G,
 // T = 10^3, 10^6, 10^9, 10^12); throws Error naming `what` if it is not a whole
@@ -59,6 +89,8 @@ std::string to_string(blackjack::HoleCard value);
 std::string to_string(blackjack::DoubleRule value);
 std::string to_string(blackjack::Surrender value);
 std::string to_string(blackjack::Insurance value);
+std::string to_string(blackjack::DeckEstimate value);
+std::string to_string(blackjack::TrueCountRounding value);
 
 // A short description of the rules, e.g. "6 decks, S17, DAS, 3:2, late surrender".
 std::string describe_rules(const blackjack::Rules& rules);

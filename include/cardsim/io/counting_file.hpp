@@ -1,0 +1,49 @@
+// Count system files and index files <-> blackjack::Counting.
+//
+// A count system is a JSON object (configs/counts/*.json):
+//   {"name": "Hi-Lo", "source": "...", "tags": {"A": -1, "2": 1, ..., "T": -1},
+//    "scale": 1, "initial_running_count": 0}
+// with an integer tag for each of A, 2..9, T. Fractional tags are stored
+// multiplied by "scale" (Wong Halves: doubled tags, scale 2). "scale" defaults
+// to 1; "initial_running_count" (tag units) defaults to 0 for a balanced count
+// and to -(tag sum of a deck) x (decks - 1) for an unbalanced one (KO's
+// standard 4 - 4 x decks). Other keys ("source", "description", "level") are
+// documentation.
+//
+// An index file is text (configs/indices/*.txt): '#' starts a comment; each
+// line is
+//   HAND  UP  INDEX  AT_OR_ABOVE  BELOW
+// HAND: a hard total 4..20, a soft total s13..s20, a pair "8,8" / "T,T" /
+// "A,A", or "insurance" (UP must be A). UP: 2..9, T (or 10), A. INDEX: a
+// whole true count, -30..30. AT_OR_ABOVE is played when the true count >=
+// INDEX, BELOW otherwise: H, S, D (double else hit), Ds (double else stand),
+// P (pairs), R (surrender the first two cards when surrender is offered), I
+// (insure), or "-": on move lines what the chart says, on surrender and
+// insurance lines "do not". A line with R is a surrender decision (made
+// before the others; the same hand may also have a move line); the chart's
+// own surrenders are replaced by the line's.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cardsim/blackjack/counting.hpp"
+#include "cardsim/io/config.hpp"
+
+namespace cardsim::io {
+
+// Parses a count system for a shoe of `decks` decks; `source` names it in errors.
+blackjack::CountSystem parse_count_system(std::string_view json_text, const std::string& source, int decks);
+
+// Parses an index file; errors say "source:line: ...".
+std::vector<blackjack::IndexPlay> parse_index_plays(std::string_view text, const std::string& source);
+
+// The counting setup of a config: `count` and `indices` are names of files in
+// `data_dir`/counts/ (.json) and `data_dir`/indices/ (.txt), or file paths
+// (absolute, or relative to the working folder or to `config_folder`).
+// Disabled (enabled = false) when the config's count is "none".
+blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder,
+                                  const std::string& data_dir);
+
+}  // namespace cardsim::io

@@ -1,0 +1,219 @@
+#include "cardsim/io/counting_file.hpp"
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/files.hpp"
+
+namespace cardsim::io {
+namespace bj = blackjack;
+using nlohmann::json;
+
+namespace {
+
+constexpr int MAX_INDEX = 30;
+constexpr std::array<const char*, bj::CARD_VALUES + 1> CARD_NAMES{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+
+// A card value from "A", "2".."9", "T" or "10"; 0 if none.
+int card_value(const std::string& text) {
+  if (text == "10") return bj::TEN;
+  for (int v = 1; v <= bj::CARD_VALUES; ++v) {
+    if (text == CARD_NAMES[static_cast<std::size_t>(v)]) return v;
+  }
+  return 0;
+}
+
+bool parse_int(const std::string& text, int& value) {
+  try {
+    std::size_t used = 0;
+    value = std::stoi(text, &used);
+    return used == text.size();
+  } catch (const std::logic_error&) {
+    return false;
+  }
+}
+
+bj::IndexAction action_of(const std::string& text) {
+  if (text == "-") return bj::IndexAction::chart;
+  if (text == "H") return bj::IndexAction::hit;
+  if (text == "S") return bj::IndexAction::stand;
+  if (text == "D") return bj::IndexAction::double_else_hit;
+  if (text == "Ds") return bj::IndexAction::double_else_stand;
+  if (text == "P") return bj::IndexAction::split;
+  if (text == "R") return bj::IndexAction::surrender;
+  if (text == "I") return bj::IndexAction::insure;
+  return bj::IndexAction::invalid;
+}
+
+// The file `name` names: a path as given or relative to `config_folder`, or
+// `data_dir`/`folder`/name[.extension]. Empty if none exists.
+std::string find_file(const std::string& name, const std::string& config_folder, const std::string& data_dir,
+                      const std::string& folder, const std::string& extension) {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> candidates{fs::path(name)};
+  if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
+  candidates.push_back(fs::path(data_dir) / folder / name);
+  candidates.push_back(fs::path(data_dir) / folder / (name + extension));
+  std::error_code ec;
+  for (const auto& path : candidates) {
+    if (fs::is_regular_file(path, ec)) return path.string();
+  }
+  return {};
+}
+
+}  // namespace
+
+bj::CountSystem parse_count_system(std::string_view json_text, const std::string& source, int decks) {
+  json j;
+  try {
+    j = json::parse(json_text);
+  } catch (const json::parse_error& e) {
+    throw Error("count system '" + source + "' is not valid JSON: " + e.what());
+  }
+  const auto fail = [&](const std::string& why) { throw Error("count system '" + source + "': " + why); };
+  if (!j.is_object()) fail("expected a JSON object");
+  bj::CountSystem system;
+  if (!j.contains("tags") || !j.at("tags").is_object()) fail("expected \"tags\": {\"A\": .., \"2\": .., ..., \"T\": ..}");
+  const json& tags = j.at("tags");
+  for (const auto& [key, value] : tags.items()) {
+    const int card = card_value(key);
+    if (card == 0 || key == "10") fail("tag key '" + key + "': expected A, 2..9 or T");
+    if (!value.is_number_integer() || value.get<int>() < -100 || value.get<int>() > 100) {
+      fail("tag of " + key + " is " + value.dump() + "; expected a whole number -100..100 (fractional tags: multiply by \"scale\")");
+    }
+    system.tags[static_cast<std::size_t>(card)] = value.get<int>();
+  }
+  for (int v = 1; v <= bj::CARD_VALUES; ++v) {
+    if (!tags.contains(CARD_NAMES[static_cast<std::size_t>(v)])) fail(std::string("no tag for ") + CARD_NAMES[static_cast<std::size_t>(v)]);
+  }
+  if (j.contains("scale")) {
+    const json& v = j.at("scale");
+    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 100) fail("\"scale\" is " + v.dump() + "; expected 1..100");
+    system.scale = v.get<int>();
+  }
+  if (j.contains("initial_running_count")) {
+    const json& v = j.at("initial_running_count");
+    if (!v.is_number_integer() || v.get<int>() < -10000 || v.get<int>() > 10000) {
+      fail("\"initial_running_count\" is " + v.dump() + "; expected a whole number (tag units)");
+    }
+    system.initial_running_count = v.get<int>();
+  } else {
+    system.initial_running_count = -system.deck_sum() * (decks - 1);
+  }
+  for (const auto& [key, value] : j.items()) {
+    static const std::set<std::string> KNOWN{"name", "source", "description", "level", "tags", "scale",
+                                             "initial_running_count"};
+    if (!KNOWN.contains(key)) fail("unknown key '" + key + "'; the keys are name, source, description, level, tags, scale, initial_running_count");
+  }
+  return system;
+}
+
+std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::string& source) {
+  std::vector<bj::IndexPlay> plays;
+  std::set<std::tuple<int, int, int, bool>> seen;  // hand kind, value, up card, surrender line
+  std::istringstream lines{std::string(text)};
+  int number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    const auto fail = [&](const std::string& why) {
+      throw Error(source + ":" + std::to_string(number) + ": " + why);
+    };
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.empty()) continue;
+    if (w.size() != 5) fail("expected HAND UP INDEX AT_OR_ABOVE BELOW, e.g. \"16 T 0 S H\"; got " + std::to_string(w.size()) + " fields");
+    bj::IndexPlay play;
+    const std::string& hand = w[0];
+    int value = 0;
+    if (hand == "insurance") {
+      play.hand = bj::IndexHand::insurance;
+    } else if (hand.size() >= 3 && hand.find(',') != std::string::npos) {
+      const auto comma = hand.find(',');
+      const int first = card_value(hand.substr(0, comma));
+      if (first == 0 || first != card_value(hand.substr(comma + 1))) fail("hand '" + hand + "': a pair is two equal cards such as 8,8 or T,T");
+      play.hand = bj::IndexHand::pair;
+      play.value = first;
+    } else if (hand.size() >= 2 && hand[0] == 's' && parse_int(hand.substr(1), value) && value >= 13 && value <= 20) {
+      play.hand = bj::IndexHand::soft;
+      play.value = value;
+    } else if (parse_int(hand, value) && value >= bj::HARD_MIN && value <= 20) {
+      play.hand = bj::IndexHand::hard;
+      play.value = value;
+    } else {
+      fail("hand '" + hand + "': expected a hard total 4..20, a soft total s13..s20, a pair such as 8,8, or insurance");
+    }
+    play.upcard = card_value(w[1]);
+    if (play.upcard == 0) fail("up card '" + w[1] + "': expected 2..9, T or A");
+    if (play.hand == bj::IndexHand::insurance && play.upcard != bj::ACE) fail("insurance is against an A");
+    if (!parse_int(w[2], play.index) || play.index < -MAX_INDEX || play.index > MAX_INDEX) {
+      fail("index '" + w[2] + "': expected a whole true count -30..30");
+    }
+    play.at_or_above = action_of(w[3]);
+    play.below = action_of(w[4]);
+    for (const auto action : {play.at_or_above, play.below}) {
+      if (action == bj::IndexAction::invalid) fail("action '" + (action == play.at_or_above ? w[3] : w[4]) + "': expected H, S, D, Ds, P, R, I or -");
+    }
+    const auto either = [&](bj::IndexAction a) { return play.at_or_above == a || play.below == a; };
+    const auto only = [&](std::initializer_list<bj::IndexAction> allowed) {
+      for (const auto action : {play.at_or_above, play.below}) {
+        bool ok = action == bj::IndexAction::chart;
+        for (const auto a : allowed) ok = ok || action == a;
+        if (!ok) return false;
+      }
+      return true;
+    };
+    const bool surrender_line = either(bj::IndexAction::surrender);
+    if (play.hand == bj::IndexHand::insurance) {
+      if (!only({bj::IndexAction::insure})) fail("an insurance line plays I (insure) or - (do not insure)");
+    } else if (surrender_line) {
+      if (!only({bj::IndexAction::surrender})) fail("a surrender line plays R (surrender) or - (do not surrender)");
+    } else if (either(bj::IndexAction::insure)) {
+      fail("I (insure) belongs on the insurance line");
+    } else if (either(bj::IndexAction::split) && play.hand != bj::IndexHand::pair) {
+      fail("P (split) belongs on pair lines");
+    }
+    if (play.at_or_above == play.below) fail("the same play at or above the index and below it");
+    const auto key = std::make_tuple(static_cast<int>(play.hand), play.value, play.upcard, surrender_line);
+    if (!seen.insert(key).second) fail("a second line for " + hand + " against " + w[1]);
+    plays.push_back(play);
+  }
+  return plays;
+}
+
+bj::Counting load_counting(const SimConfig& config, const std::string& config_folder, const std::string& data_dir) {
+  const CountingConfig& k = config.counting;
+  bj::Counting counting;
+  if (!k.enabled()) return counting;
+  counting.enabled = true;
+  const std::string count_path = find_file(k.count, config_folder, data_dir, "counts", ".json");
+  if (count_path.empty()) {
+    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_dir +
+                "/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
+  }
+  counting.system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
+  counting.deck_estimate = k.true_count_decks;
+  counting.rounding = k.true_count_rounding;
+  counting.ramp = k.ramp;
+  counting.has_wong_in = k.has_wong_in;
+  counting.wong_in = k.wong_in;
+  counting.has_wong_out = k.has_wong_out;
+  counting.wong_out = k.wong_out;
+  if (k.indices != "none") {
+    const std::string index_path = find_file(k.indices, config_folder, data_dir, "indices", ".txt");
+    if (index_path.empty()) {
+      throw Error("config key 'indices' (--indices): '" + k.indices + "' is not an index set in " + data_dir +
+                  "/indices/ or an index file");
+    }
+    counting.indices = parse_index_plays(read_file(index_path), index_path);
+  }
+  return counting;
+}
+
+}  // namespace cardsim::io
