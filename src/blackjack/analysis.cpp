@@ -26,17 +26,6 @@ constexpr double HALF = 0.5;
 
 std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
-bool double_allowed_on(DoubleRule rule, HandState state) {
-  // As the engine: restricted double rules apply to hard totals only.
-  const int low = low_total(state);
-  switch (rule) {
-    case DoubleRule::any: return true;
-    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
-    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
-    default: return false;
-  }
-}
-
 // The chart cell that decides a hand of two or more cards by its total.
 ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
   if (is_soft(state)) return chart.soft[idx(best_total(state))][idx(upcard)];
@@ -330,7 +319,7 @@ struct Analyzer::Impl {
     if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1);
     if (split_hands_cd) {
       double best = std::max(stand(ctx, n, 1), hit(ctx, n, [&](int next) { return more_cd(ctx, next); }));
-      if (rules.double_after_split && double_allowed_on(rules.double_rule, s)) best = std::max(best, double_down(ctx, n));
+      if (rules.double_after_split && double_allowed(rules.double_rule, s)) best = std::max(best, double_down(ctx, n));
       return best;
     }
     switch (resolved->move(DecisionPoint::split_two, s, ctx.upcard)) {
@@ -571,7 +560,7 @@ struct Analyzer::Impl {
             const double offset = round_offset(ctx, n);
             first[STAND] += p * (offset + stand(ctx, n, 1));
             first[HIT] += p * (offset + hit_by_chart(ctx, n));
-            if (double_allowed_on(rules.double_rule, node.state)) {
+            if (double_allowed(rules.double_rule, node.state)) {
               can_double = true;
               first[DOUBLE] += p * (offset + double_down(ctx, n));
             }
@@ -632,7 +621,7 @@ struct Analyzer::Impl {
         }
       }
       const ChartAction fallback = action;
-      if (double_allowed_on(rules.double_rule, s)) {
+      if (double_allowed(rules.double_rule, s)) {
         const double dbl = offset + double_down(ctx, n);
         if (dbl > best) {
           best = dbl;
@@ -698,7 +687,7 @@ InitialHandTable Analyzer::initial_hand_table(const StrategyChart& chart) {
         } else {
           e.stand = scale * m.stand(ctx, n, 1);
           e.hit = scale * m.hit_by_chart(ctx, n);
-          if (double_allowed_on(m.rules.double_rule, s)) e.double_down = scale * m.double_down(ctx, n);
+          if (double_allowed(m.rules.double_rule, s)) e.double_down = scale * m.double_down(ctx, n);
           if (a == b && m.rules.split_hands > 1) e.split = scale * m.split_value(up, a);
           // Early surrender, and late surrender given no blackjack, is half the bet.
           if (m.rules.surrender == Surrender::early || (m.rules.surrender == Surrender::late && m.peek())) {
@@ -736,7 +725,7 @@ CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& char
         }
         const double offset = m.round_offset(ctx, n);
         double best = std::max(m.stand(ctx, n, 1), m.hit(ctx, n, [&](int next) { return m.more_cd(ctx, next); }));
-        if (double_allowed_on(m.rules.double_rule, s)) best = std::max(best, m.double_down(ctx, n));
+        if (double_allowed(m.rules.double_rule, s)) best = std::max(best, m.double_down(ctx, n));
         if (a == b && m.rules.split_hands > 1) best = std::max(best, m.split_value(up, a));
         best += offset;
         if (m.rules.surrender != Surrender::none) best = std::max(best, m.surrender_value(ctx, n));

@@ -10,16 +10,6 @@
 namespace cardsim::blackjack {
 namespace {
 
-bool double_allowed_on(DoubleRule rule, HandState state) {
-  const int low = low_total(state);
-  switch (rule) {
-    case DoubleRule::any: return true;
-    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
-    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
-    default: return false;
-  }
-}
-
 const char* upcard_name(int upcard) {
   static const char* const NAMES[] = {"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
   return NAMES[upcard];
@@ -150,7 +140,7 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
     for (int s = 0; s < HAND_STATES; ++s) {
       const auto state = static_cast<HandState>(s);
       const bool can_double = two_cards && (!after_split || rules.double_after_split) &&
-                              double_allowed_on(rules.double_rule, state);
+                              double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         Move move = Move::stand;
         if (!is_bust(state) && best_total(state) < 21 && low_total(state) > 0) {
@@ -165,7 +155,7 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
     for (int card = 1; card <= CARD_VALUES; ++card) {
       const HandState state = two_card_hand(card, card);
       const bool can_double = (!after_split || rules.double_after_split) &&
-                              double_allowed_on(rules.double_rule, state);
+                              double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         const ChartAction action = chart.pairs[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)];
         Move move = resolve_simple(action, can_double);
@@ -250,7 +240,7 @@ ResolvedIndices::ResolvedIndices(const Rules& rules, const ResolvedStrategy& str
       for (int point = 0; point < 2; ++point) {
         const auto p = static_cast<DecisionPoint>(point);
         const HandState state = two_card_hand(play.value, play.value);
-        const bool can_double = (point == 0 || rules.double_after_split) && double_allowed_on(rules.double_rule, state);
+        const bool can_double = (point == 0 || rules.double_after_split) && double_allowed(rules.double_rule, state);
         pair_moves_[static_cast<std::size_t>(point)][card][up] =
             indexed_move(play, can_double, strategy.pair_move(p, play.value, play.upcard));
       }
@@ -273,7 +263,7 @@ ResolvedIndices::ResolvedIndices(const Rules& rules, const ResolvedStrategy& str
         const auto p = static_cast<DecisionPoint>(point);
         const bool two_cards = p != DecisionPoint::more_cards;
         const bool can_double = two_cards && (p != DecisionPoint::split_two || rules.double_after_split) &&
-                                double_allowed_on(rules.double_rule, state);
+                                double_allowed(rules.double_rule, state);
         moves_[static_cast<std::size_t>(point)][state][up] =
             indexed_move(play, can_double, strategy.move(p, state, play.upcard));
       }

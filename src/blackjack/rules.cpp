@@ -12,4 +12,14 @@ int Rules::cut_card_position() const {
 
 std::int64_t Rules::bet_units() const { return std::lcm(std::int64_t{2}, std::int64_t{blackjack_pays_den}); }
 
+bool double_allowed(DoubleRule rule, HandState state) {
+  const int low = low_total(state);
+  switch (rule) {
+    case DoubleRule::any: return true;
+    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
+    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
+    default: return false;
+  }
+}
+
 }  // namespace cardsim::blackjack

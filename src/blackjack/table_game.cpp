@@ -19,17 +19,6 @@ constexpr std::array<std::uint8_t, RANKS> INFINITE_VALUES{1, 2, 3, 4, 5, 6, 7, 8
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
-// The engine's double rule (engine.cpp): hard totals for 9-11 and 10-11.
-bool double_allowed_on(DoubleRule rule, HandState state) {
-  const int low = low_total(state);
-  switch (rule) {
-    case DoubleRule::any: return true;
-    case DoubleRule::nine_to_eleven: return !is_soft(state) && low >= 9 && low <= 11;
-    case DoubleRule::ten_to_eleven: return !is_soft(state) && low >= 10 && low <= 11;
-    default: return false;
-  }
-}
-
 std::vector<std::uint8_t> shoe_values(int decks) {
   std::vector<std::uint8_t> cards;
   cards.reserve(at(decks) * 52);
@@ -265,7 +254,7 @@ bool TableGame::can_split(const TableSeat& seat, const PlayerHand& hand) const {
 
 bool TableGame::can_double(const PlayerHand& hand) const {
   return hand.cards.size() == 2 && (!hand.from_split || rules_.double_after_split) &&
-         double_allowed_on(rules_.double_rule, hand.state) && available() >= hand.wager;
+         double_allowed(rules_.double_rule, hand.state) && available() >= hand.wager;
 }
 
 bool TableGame::can_surrender(const TableSeat& seat, const PlayerHand& hand) const {

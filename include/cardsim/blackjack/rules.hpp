@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "cardsim/blackjack/hand.hpp"
+
 namespace cardsim::blackjack {
 
 // Card values of blackjack: ace = 1, two..nine = 2..9, ten and faces = 10.
@@ -90,5 +92,10 @@ struct Rules {
   // Units paid for a blackjack on a bet of bet_units().
   std::int64_t blackjack_win_units() const { return bet_units() * blackjack_pays_num / blackjack_pays_den; }
 };
+
+// Whether a two-card hand in `state` may be doubled under `rule`: any two
+// cards, or hard 9-11 / 10-11 only (soft hands of those totals may not).
+// The engine, the analyzer and the table game all ask this one function.
+bool double_allowed(DoubleRule rule, HandState state);
 
 }  // namespace cardsim::blackjack
