@@ -29,9 +29,13 @@ statistics() { sed '/"performance": {/,/}/d' "$1"; }
 
 case $case_name in
 help)
-  "$cardsim" --help | grep -q "sim" || fail "--help lists no sim"
-  "$cardsim" sim --help | grep -q -- "--decks" || fail "sim --help lists no --decks"
-  "$cardsim" sim --help | grep -q -- "--blackjack-pays" || fail "sim --help lists no --blackjack-pays"
+  # Into files first: `grep -q` on a pipe closes it early, and the writer's
+  # SIGPIPE would fail the pipeline under pipefail.
+  "$cardsim" --help >help.txt || fail "--help exits non-zero"
+  "$cardsim" sim --help >sim-help.txt || fail "sim --help exits non-zero"
+  grep -q "sim" help.txt || fail "--help lists no sim"
+  grep -q -- "--decks" sim-help.txt || fail "sim --help lists no --decks"
+  grep -q -- "--blackjack-pays" sim-help.txt || fail "sim --help lists no --blackjack-pays"
   ;;
 version)
   "$cardsim" --version | grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+" || fail "bad --version"
