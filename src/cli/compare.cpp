@@ -88,6 +88,10 @@ Variant make_variant(std::string label, json config, const RunOptions& run, cons
   Variant v;
   v.label = std::move(label);
   v.config = io::sim_config_from_json(config);
+  if (v.config.counting.enabled()) {
+    throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
+                v.config.counting.count + "') is for `cardsim sim`");
+  }
   v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder, DATA_DIR);
   v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
   v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;

@@ -64,6 +64,8 @@ bad-input)
   grep -q "^error: --vary 'colour'" err.txt || fail "message: $(cat err.txt)"
   "$cardsim" sweep --vary decks=1,9 --out r.json >/dev/null 2>err.txt && fail "9 decks accepted"
   grep -q "^error: config key 'decks'" err.txt || fail "message: $(cat err.txt)"
+  "$cardsim" sweep --count hi-lo --vary h17=false,true --out r.json >/dev/null 2>err.txt && fail "counting accepted"
+  grep -q "^error: variant .*counting" err.txt || fail "message: $(cat err.txt)"
   [[ ! -e r.json ]] || fail "a result was written despite the error"
   ;;
 *)
