@@ -32,10 +32,6 @@ namespace cardsim::cli {
 namespace {
 using nlohmann::json;
 
-// Chunks are played in batches of this many when --target-se is given; the
-// stopping rule is checked only between batches, on chunks 0..n-1, so where a
-// run stops depends on the seed alone, never on the thread count.
-constexpr std::uint64_t TARGET_SE_BATCH_CHUNKS = 20;
 // Fewer chunks than this make the paired standard error itself unreliable.
 constexpr std::uint64_t MIN_PAIRED_CHUNKS = 20;
 // Rounds per chunk of a comparison unless told: small enough for 100 chunks in
@@ -142,7 +138,7 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   {
     const ProgressBar progress(control.items_done, plan.total_items, "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    const std::uint64_t batch = run.target_se > 0 ? TARGET_SE_BATCH_CHUNKS : plan.chunks();
+    const std::uint64_t batch = run.target_se > 0 ? run::TARGET_SE_BATCH_CHUNKS : plan.chunks();
     std::vector<std::uint64_t> played;
     for (std::uint64_t first = 0; first < plan.chunks(); first += batch) {
       std::vector<std::uint64_t> chunks;

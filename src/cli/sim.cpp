@@ -48,6 +48,7 @@ struct SimOptions {
   std::string checkpoint;
   std::string checkpoint_every = "60s";
   std::string resume;
+  double target_se = 0;  // per initial wager; 0: play every round
 };
 
 // Seconds in a duration such as "60s", "5m", "1h", "90" (seconds); 0 if the
@@ -174,6 +175,12 @@ void run_sim(const SimOptions& options) {
     io::write_file_atomically(checkpoint_path, io::checkpoint_to_text(checkpoint));
   };
 
+  if (options.target_se > 0 && (plan.sharded || !checkpoint_path.empty() || mpi.size() > 1)) {
+    throw Error("--target-se plays chunks in order until the standard error is small enough; it does not combine "
+                "with --shard, --checkpoint, --resume or mpirun");
+  }
+  bool stopped_by_target = false;
+
   const auto start = std::chrono::steady_clock::now();
   run::RunOutcome<blackjack::Tally> outcome;
   {
@@ -186,8 +193,9 @@ void run_sim(const SimOptions& options) {
         save_checkpoint(snapshot.tally, snapshot.completed);
       });
     }
-    outcome = run::run_chunks<blackjack::Tally>(
-        chunk_plan, todo, threads, [] { return blackjack::Tally{}; },
+    const auto play = [&](const std::vector<std::uint64_t>& chunks) {
+      return run::run_chunks<blackjack::Tally>(
+        chunk_plan, chunks, threads, [] { return blackjack::Tally{}; },
         [&](std::uint64_t chunk, std::uint64_t rounds, blackjack::Tally& tally) {
           core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
           if (!journal) {
@@ -200,6 +208,29 @@ void run_sim(const SimOptions& options) {
           journal->record(chunk, part);
         },
         control);
+    };
+    if (options.target_se <= 0) {
+      outcome = play(todo);
+    } else {
+      // Batches of chunks in chunk order; the standard error is checked between
+      // batches, on the chunks played so far, so where the run stops depends on
+      // the seed alone, not on the thread count.
+      outcome.complete = true;
+      for (std::size_t first = 0; first < todo.size() && !stopped_by_target; first += run::TARGET_SE_BATCH_CHUNKS) {
+        const auto last = todo.begin() + static_cast<std::ptrdiff_t>(std::min(todo.size(), first + run::TARGET_SE_BATCH_CHUNKS));
+        const auto part = play(std::vector<std::uint64_t>(todo.begin() + static_cast<std::ptrdiff_t>(first), last));
+        outcome.tally.merge(part.tally);
+        outcome.completed_chunks.insert(outcome.completed_chunks.end(), part.completed_chunks.begin(),
+                                        part.completed_chunks.end());
+        if (!part.complete) {
+          outcome.complete = false;
+          break;
+        }
+        const double scale = static_cast<double>(config.rules.bet_units() * config.rules.seats);
+        stopped_by_target = io::estimate(outcome.tally.table_net, outcome.tally.table_net_squared,
+                                         outcome.tally.rounds, scale).se <= options.target_se;
+      }
+    }
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -220,12 +251,18 @@ void run_sim(const SimOptions& options) {
     all_threads += j.at("threads").get<unsigned>();
   }
   std::sort(completed.begin(), completed.end());
-  const bool complete = completed.size() == assigned.size();
+  const bool complete = stopped_by_target || completed.size() == assigned.size();
   if (!checkpoint_path.empty()) save_checkpoint(total, completed);
 
   const double exact_ev = blackjack::Analyzer(config.rules).evaluate(plan.chart).ev;
-  const io::RunInfo info{plan.chart.name, exact_ev, assigned.size(), completed.size(), all_threads, elapsed};
+  // A run stopped by --target-se is complete with the chunks it played.
+  const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
+                         completed.size(), all_threads, elapsed};
   nlohmann::json result = io::sim_result_json(config, info, total);
+  if (options.target_se > 0) {
+    result["run"]["target_se"] = options.target_se;
+    result["run"]["stopped_by"] = stopped_by_target ? "target_se" : complete ? "rounds" : "interrupted";
+  }
   // Speed counts the rounds this run played, not those a checkpoint held.
   const auto played = static_cast<double>(total.rounds - plan.done_tally.rounds);
   result["performance"]["rounds_played"] = total.rounds - plan.done_tally.rounds;
@@ -252,6 +289,10 @@ void setup_sim(CLI::App& app) {
   sim->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
   sim->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
   sim->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
+  sim->add_option("--target-se", options->target_se,
+                  "Stop once the standard error of the edge is at most this, per initial wager (e.g. 0.0005): "
+                  "chunks are played in order, checked every 20; --rounds is the cap")
+      ->check(CLI::PositiveNumber);
   sim->add_option("--shard", options->shard,
                   "Play only shard I of N (0 <= I < N; chunk c belongs to shard c mod N) and write a shard result "
                   "for `cardsim merge`")

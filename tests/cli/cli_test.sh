@@ -79,6 +79,18 @@ chart)
   diff <(statistics a.json | grep -v '"strategy"') <(statistics b.json | grep -v '"strategy"') >/dev/null ||
     fail "the written chart plays differently"
   ;;
+target-se)
+  # Stops after the first batch of 20 chunks whose SE is small enough; the same
+  # on 1 and 2 threads; not with --shard.
+  "$cardsim" sim --rounds 100M --chunk-rounds 250k --target-se 0.001 --threads 1 --quiet --out one.json || fail "1 thread"
+  "$cardsim" sim --rounds 100M --chunk-rounds 250k --target-se 0.001 --threads 2 --quiet --out two.json || fail "2 threads"
+  grep -q '"stopped_by": "target_se"' one.json || fail "not stopped by the target"
+  grep -q '"partial": false' one.json || fail "a target-se stop is marked partial"
+  grep -q '"chunks_played": 20,' one.json || fail "expected one batch of 20 chunks (SE 1.15/sqrt(5M) < 0.001)"
+  diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
+  "$cardsim" sim --rounds 1M --target-se 0.001 --shard 0/2 >/dev/null 2>err.txt && fail "--target-se with --shard accepted"
+  grep -q "^error: --target-se" err.txt || fail "message: $(cat err.txt)"
+  ;;
 bad-input)
   expect_error 2 "deks" "$cardsim" sim --deks 6
   expect_error 1 "'decks'.*1..8" "$cardsim" sim --decks 0 --out r.json

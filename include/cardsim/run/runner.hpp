@@ -46,6 +46,11 @@ struct RunOutcome {
   bool complete = false;
 };
 
+// With --target-se, chunks are played in batches of this many, in chunk order,
+// and the stopping rule is checked between batches only: where a run stops
+// then depends on the seed alone, never on the thread count.
+inline constexpr std::uint64_t TARGET_SE_BATCH_CHUNKS = 20;
+
 // The number of threads to use for `requested` (0 = all cores).
 inline unsigned resolve_threads(unsigned requested) {
   if (requested > 0) return requested;
