@@ -17,7 +17,9 @@ if [[ $preset == release ]]; then
   cmake --preset release -DCARDSIM_MPI=ON >/dev/null
 fi
 bash scripts/build.sh "$preset"
-ctest --preset "$preset"
+summary=$(mktemp)
+trap 'rm -f "$summary"' EXIT
+ctest --preset "$preset" | tee "$summary"
 
 if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
   echo "== ThreadSanitizer: the runner (test_run)"
@@ -30,4 +32,12 @@ if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
   ctest --preset fuzz -R '^(Checkpoint|ChunkRanges|Fingerprint|ShardMerge|Shard|Runner)\.'
   echo "== libFuzzer: each parser for ${CARDSIM_FUZZ_SECONDS:-20} s"
   bash scripts/fuzz.sh "${CARDSIM_FUZZ_SECONDS:-20}"
+fi
+
+# The main suite's count once more as the last line, after the extra checks:
+# "N passed, N failed" (from CTest's "... tests failed out of T").
+if line=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$summary"); then
+  failed=$(sed -E 's/.* ([0-9]+) tests? failed out of .*/\1/' <<<"$line")
+  total=$(sed -E 's/.* out of ([0-9]+).*/\1/' <<<"$line")
+  echo "ctest: $((total - failed)) passed, $failed failed"
 fi
