@@ -38,17 +38,18 @@ class ResolvedStrategy {
 
   // Hit, stand or double for a hand in `state` (no split, no surrender).
   Move move(DecisionPoint point, HandState state, int upcard) const {
-    return moves_[static_cast<int>(point)][state][upcard];
+    return moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(upcard)];
   }
   // For a pair of `card`s that may still be split: split, or the pair row's
   // other move. `point` is first_two or split_two.
   Move pair_move(DecisionPoint point, int card, int upcard) const {
-    return pair_moves_[static_cast<int>(point)][card][upcard];
+    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(upcard)];
   }
   // Whether the first two cards (`state`, or a pair of `pair_card` if nonzero)
   // are surrendered against `upcard` when surrender is offered.
   bool surrenders(HandState state, int pair_card, int upcard) const {
-    return pair_card != 0 ? pair_surrender_[pair_card][upcard] : surrender_[state][upcard];
+    const auto up = static_cast<std::size_t>(upcard);
+    return pair_card != 0 ? pair_surrender_[static_cast<std::size_t>(pair_card)][up] : surrender_[state][up];
   }
 
  private:
@@ -86,13 +87,14 @@ class ResolvedIndices {
   ResolvedIndices(const Rules& rules, const ResolvedStrategy& strategy, const std::vector<IndexPlay>& plays);
 
   const IndexedMove& move(DecisionPoint point, HandState state, int upcard) const {
-    return moves_[static_cast<int>(point)][state][upcard];
+    return moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(upcard)];
   }
   const IndexedMove& pair_move(DecisionPoint point, int card, int upcard) const {
-    return pair_moves_[static_cast<int>(point)][card][upcard];
+    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(upcard)];
   }
   const IndexedChoice& surrender(HandState state, int pair_card, int upcard) const {
-    return pair_card != 0 ? pair_surrender_[pair_card][upcard] : surrender_[state][upcard];
+    const auto up = static_cast<std::size_t>(upcard);
+    return pair_card != 0 ? pair_surrender_[static_cast<std::size_t>(pair_card)][up] : surrender_[state][up];
   }
   // Insurance by the count: active when an index line says so.
   const IndexedChoice& insurance() const { return insurance_; }
