@@ -14,6 +14,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
@@ -161,7 +162,7 @@ void run_analyze(const AnalyzeOptions& options) {
   }
   json result;
   result["schema_version"] = ANALYSIS_SCHEMA_VERSION;
-  result["tool"] = {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
+  result["tool"] = io::tool_json();
   result["command"] = "analyze";
   result["config"] = io::to_json(config);
   result["rules"] = io::describe_rules(config.rules);

@@ -181,7 +181,7 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
 
   json result;
   result["schema_version"] = io::RESULT_SCHEMA_VERSION;
-  result["tool"] = {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
+  result["tool"] = io::tool_json();
   result["command"] = command;
   const std::int64_t rounds_played = paired.tallies.front().rounds;
   result["run"] = {{"seed", base.seed},

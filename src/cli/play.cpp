@@ -28,6 +28,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "commands.hpp"
+#include "locale.hpp"
 #include "config_options.hpp"
 
 namespace cardsim::cli {
@@ -51,18 +52,6 @@ struct PlayOptions {
 };
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-// UTF-8 output when the locale says so (LC_ALL, else LC_CTYPE, else LANG).
-bool utf8_locale() {
-  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-    const char* value = std::getenv(name);
-    if (value == nullptr || *value == '\0') continue;
-    std::string text(value);
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
-  }
-  return false;
-}
 
 // How the session prints.
 struct Style {

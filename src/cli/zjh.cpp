@@ -18,12 +18,14 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/version.hpp"
 #include "cardsim/zjh/exact.hpp"
 #include "cardsim/zjh/rules.hpp"
 #include "cardsim/zjh/showdown.hpp"
 #include "cardsim/zjh/sim.hpp"
 #include "commands.hpp"
+#include "locale.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -199,22 +201,6 @@ zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned*
   return rules;
 }
 
-nlohmann::json tool_json() {
-  return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
-}
-
-// UTF-8 output when the locale says so (LC_ALL, else LC_CTYPE, else LANG).
-bool utf8_terminal() {
-  for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-    const char* value = std::getenv(name);
-    if (value == nullptr || *value == '\0') continue;
-    std::string text(value);
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
-  }
-  return false;
-}
-
 std::string category_label(zjh::Category category, bool unicode) {
   return std::string(unicode ? zjh::category_chinese(category) : zjh::category_pinyin(category)) + " " +
          std::string(zjh::category_english(category));
@@ -286,7 +272,7 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
     nlohmann::json ranking = nlohmann::json::array();
     for (const unsigned s : game.ranking) ranking.push_back(s + 1);
     const nlohmann::json j = {{"schema_version", SCHEMA_VERSION},
-                              {"tool", tool_json()},
+                              {"tool", io::tool_json()},
                               {"command", "zjh deal"},
                               {"config", {{"game", "zjh"}, {"players", players}, {"seed", o.seed}, {"rules", zjh::rules_to_json(rules)}}},
                               {"levels", evaluator.levels()},
@@ -298,7 +284,7 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
     return;
   }
 
-  const bool unicode = !o.ascii && utf8_terminal();
+  const bool unicode = !o.ascii && utf8_locale();
   std::ostringstream text;
   text << "Zha Jin Hua" << (unicode ? " 炸金花" : "") << ": " << players << " players, seed " << o.seed << "\n"
        << "rules: " << zjh::describe(rules) << "\n\n";
@@ -350,13 +336,13 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (o.json) {
-    nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", tool_json()}, {"command", "zjh exact"}};
+    nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh exact"}};
     j.update(zjh::exact_report(result));
     j["elapsed_seconds"] = seconds;
     emit(o.out, j.dump(2) + "\n");
     return;
   }
-  const bool unicode = utf8_terminal();
+  const bool unicode = utf8_locale();
   std::ostringstream text;
   char buffer[160];
   text << "Zha Jin Hua exact enumeration (" << zjh::describe(rules) << ")\n"
@@ -416,7 +402,7 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", tool_json()}, {"command", "zjh sim"}};
+  nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh sim"}};
   j.update(zjh::sim_report(config, outcome.tally));
   const auto played = static_cast<double>(outcome.tally.deals);
   j["run"] = {{"threads", threads},

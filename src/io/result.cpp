@@ -227,6 +227,8 @@ bj::CountingTally counting_tally_from_json(const json& j) {
 
 }  // namespace
 
+json tool_json() { return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}}; }
+
 json tally_to_json(const bj::Tally& t) {
   json seats = json::array();
   for (const auto& s : t.seats) {
@@ -336,7 +338,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const bool partial = run.chunks_played < run.chunks;
   json result;
   result["schema_version"] = RESULT_SCHEMA_VERSION;
-  result["tool"] = {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}};
+  result["tool"] = tool_json();
   result["command"] = "sim";
   result["config"] = to_json(config);
   result["rules_summary"] = describe_rules(rules);

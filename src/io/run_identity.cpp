@@ -4,8 +4,8 @@
 #include <cstdio>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::io {
 
@@ -24,7 +24,7 @@ std::string fingerprint(std::string_view text) {
 }
 
 nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart) {
-  return {{"tool", {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}}},
+  return {{"tool", tool_json()},
           {"command", "sim"},
           {"config", to_json(config)},
           {"strategy", chart.name},

@@ -43,6 +43,9 @@ struct RunInfo {
   double elapsed_seconds = 0;
 };
 
+// The "tool" object of every JSON cardsim writes: name, version, git revision.
+nlohmann::json tool_json();
+
 nlohmann::json tally_to_json(const blackjack::Tally& tally);
 blackjack::Tally tally_from_json(const nlohmann::json& j);
 
