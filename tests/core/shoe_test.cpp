@@ -111,6 +111,19 @@ TEST(Rng, ChunkStreamsDependOnlyOnSeedPurposeAndChunk) {
   EXPECT_NE(first, e());
 }
 
+// Rng is pcg32_oneseq for speed (a constant increment); it must give the very
+// numbers of pcg32 seeded with one argument, which results were made with.
+TEST(Rng, SameNumbersAsPcg32WithTheDefaultStream) {
+  for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{42}, splitmix64(7)}) {
+    Rng rng(seed);
+    pcg32 reference(seed);
+    for (int i = 0; i < 1000; ++i) ASSERT_EQ(rng(), reference()) << "seed " << seed << ", draw " << i;
+    rng.advance(123456789);
+    reference.advance(123456789);
+    EXPECT_EQ(rng(), reference());
+  }
+}
+
 TEST(Rng, ChunkStreamsAreConsecutivePiecesOfOneSequence) {
   Rng chunk0 = chunk_rng(9, StreamPurpose::test, 0);
   chunk0.advance(std::uint64_t{1} << CHUNK_STRIDE_LOG2);

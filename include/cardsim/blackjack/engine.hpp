@@ -150,7 +150,7 @@ class Engine {
   // COUNTING: index plays by the current true count (from `count`, which
   // also receives the up card and hole card); without it `count` is unused.
   template <class CardSource, bool COUNTING>
-  void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
+  [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 
   Rules rules_;
   ResolvedStrategy strategy_;

@@ -11,13 +11,16 @@
 
 namespace cardsim::core {
 
-// The generator of every stream: pcg-cpp's pcg32 (PCG-XSH-RR, 64-bit state,
-// 32-bit output), with a precomputed jump: moving a fixed distance ahead, as
-// at the start of every shoe, is one multiply-add instead of pcg's O(log n)
-// advance(). (The LCG step is affine, so any advance is state -> a*state + c.)
-class Rng : public pcg32 {
+// The generator of every stream: pcg-cpp's PCG-XSH-RR with 64-bit state and
+// 32-bit output, in its single-stream form pcg32_oneseq: the same numbers as
+// pcg32 seeded with one argument (both use pcg's default increment), but the
+// increment is a compile-time constant instead of a member loaded at every
+// draw. With a precomputed jump: moving a fixed distance ahead, as at the start
+// of every shoe, is one multiply-add instead of pcg's O(log n) advance(). (The
+// LCG step is affine, so any advance is state -> a*state + c.)
+class Rng : public pcg32_oneseq {
  public:
-  using pcg32::pcg32;
+  using pcg32_oneseq::pcg32_oneseq;
 
   // The affine map of the state that advances by `delta` draws.
   struct Jump {
@@ -25,8 +28,8 @@ class Rng : public pcg32 {
     std::uint64_t increment;
   };
   Jump jump_of(std::uint64_t delta) const {
-    const std::uint64_t c = pcg32::advance(0, delta, this->multiplier(), this->increment());
-    const std::uint64_t a = pcg32::advance(1, delta, this->multiplier(), this->increment()) - c;
+    const std::uint64_t c = pcg32_oneseq::advance(0, delta, this->multiplier(), this->increment());
+    const std::uint64_t a = pcg32_oneseq::advance(1, delta, this->multiplier(), this->increment()) - c;
     return {a, c};
   }
   // Advances by the distance `jump` was made for (see jump_of).
