@@ -113,8 +113,7 @@ struct TableHand {
   HandState state;
   std::uint8_t seat;
   std::uint8_t first;   // first card's value
-  std::uint8_t second;  // second card's value (0 until dealt)
-  std::uint8_t cards;
+  std::uint8_t second;  // second card's value (0: a split hand waiting for it)
   bool from_split;
   bool insured;         // seat's insurance bet (initial hands only)
   HandStatus status;
@@ -129,6 +128,20 @@ DealerFinal final_of(HandState dealer) {
   if (total > 21) return DealerFinal::bust;
   return static_cast<DealerFinal>(total - 17);
 }
+
+// What a hand is compared with at settlement, by state: its best total, and
+// for a busted hand -1 (player: loses to anything) or 0 (dealer: loses to any
+// standing hand). One load and a subtraction instead of branches on busts.
+constexpr std::array<std::int8_t, HAND_STATES> scores(int bust_score) {
+  std::array<std::int8_t, HAND_STATES> table{};
+  for (int s = 0; s < HAND_STATES; ++s) {
+    const auto state = static_cast<HandState>(s);
+    table[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(is_bust(state) ? bust_score : best_total(state));
+  }
+  return table;
+}
+inline constexpr auto PLAYER_SCORES = scores(-1);
+inline constexpr auto DEALER_SCORES = scores(0);
 
 }  // namespace
 
@@ -507,7 +520,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 }
 
 template <class CardSource, bool COUNTING>
-void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
+inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
   const int seats = rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
@@ -522,7 +535,6 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
     hand.second = cards.draw(rng);
     hand.state = two_card_hand(hand.first, hand.second);
     hand.seat = static_cast<std::uint8_t>(s);
-    hand.cards = 2;
     hand.from_split = false;
     hand.insured = false;
     hand.status = best_total(hand.state) == 21 ? HandStatus::natural : HandStatus::live;
@@ -565,6 +577,20 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
       if (hand.status == HandStatus::live && surrenders(hand)) hand.status = surrendered_as;
     }
   };
+  // The chart's move (or the index play's, by the true count now) for a hand
+  // in `state` at `point`, or, if `pair` is nonzero, for a pair of `pair`s
+  // that may be split.
+  auto decide = [&](DecisionPoint point, HandState state, int pair) {
+    Move move = pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
+    if constexpr (COUNTING) {
+      if (has_indices_) {
+        const IndexedMove& index = pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up);
+        if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+      }
+    }
+    return move;
+  };
+
   bool insure = rules_.insurance == Insurance::always;
   if constexpr (COUNTING) {
     if (up == ACE) {
@@ -585,8 +611,10 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
     }
   }
 
-  const auto dealer_has_blackjack = [&] { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); };
-  bool dealer_blackjack = peek && dealer_has_blackjack();
+  // The dealer's two cards (in no-hole-card games the hole card is drawn after
+  // the players' turn, and the state below is replaced then).
+  auto dealer_blackjack_with = [&](int hole_card) { return best_total(two_card_hand(up, hole_card)) == 21; };
+  bool dealer_blackjack = peek && dealer_blackjack_with(hole);
   int live_hands = 0;  // hands still needing the dealer's total
 
   if (!dealer_blackjack) {
@@ -599,56 +627,48 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
       const int split_from = hand_count;
       for (int h = s; h == s || h < hand_count; h = h == s ? split_from : h + 1) {
         TableHand& hand = hands[static_cast<std::size_t>(h)];
+        // The two-card decision, again after each split of this hand.
+        Move move;
         for (;;) {
-          if (hand.cards == 1) {  // a split hand takes its second card
+          if (hand.second == 0) {  // a split hand takes its second card
             hand.second = cards.draw(rng);
             hand.state = add_card(hand.state, hand.second);
-            hand.cards = 2;
           }
-          const bool split_ace = hand.from_split && hand.first == ACE;
-          const bool can_split = hand.cards == 2 && hand.first == hand.second &&
-                                 seat_hands < rules_.split_hands && (!split_ace || rules_.resplit_aces);
-          const DecisionPoint point = hand.cards > 2 ? DecisionPoint::more_cards
-                                      : hand.from_split ? DecisionPoint::split_two
-                                                        : DecisionPoint::first_two;
-          Move move = can_split ? strategy_.pair_move(point, hand.first, up) : strategy_.move(point, hand.state, up);
-          if constexpr (COUNTING) {
-            if (has_indices_) {
-              const IndexedMove& index = can_split ? indices_.pair_move(point, hand.first, up)
-                                                   : indices_.move(point, hand.state, up);
-              if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
-            }
-          }
-          if (split_ace && !rules_.hit_split_aces && move != Move::split) move = Move::stand;
-          if (move == Move::stand) break;
-          if (move == Move::split) {
-            ++seat_hands;
-            ++seat_tally.splits;
-            TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
-            other = hand;
-            other.state = add_card(EMPTY_HAND, hand.first);
-            other.second = 0;
-            other.cards = 1;
-            other.from_split = true;
-            other.insured = false;
-            hand.state = other.state;
-            hand.cards = 1;
-            hand.from_split = true;
-            continue;
-          }
-          hand.state = add_card(hand.state, cards.draw(rng));
-          ++hand.cards;
-          if (move == Move::double_down) {
-            ++seat_tally.doubles;
-            hand.wager *= 2;
-          }
-          if (is_bust(hand.state)) {
-            hand.status = HandStatus::bust;
+          const bool split_ace = hand.from_split & (hand.first == ACE);
+          const bool can_split = (hand.first == hand.second) & (seat_hands < rules_.split_hands) &
+                                 (!split_ace | rules_.resplit_aces);
+          move = decide(hand.from_split ? DecisionPoint::split_two : DecisionPoint::first_two, hand.state,
+                        can_split ? hand.first : 0);
+          if (move != Move::split) {
+            if (split_ace && !rules_.hit_split_aces) move = Move::stand;  // one card to each split ace
             break;
           }
-          if (move == Move::double_down || best_total(hand.state) == 21) break;
+          ++seat_hands;
+          ++seat_tally.splits;
+          TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
+          other = hand;
+          other.state = add_card(EMPTY_HAND, hand.first);
+          other.second = 0;
+          other.from_split = true;
+          other.insured = false;
+          hand.state = other.state;
+          hand.second = 0;
+          hand.from_split = true;
         }
-        live_hands += hand.status == HandStatus::live;
+        // Then cards: one for a double; for a hit, until the chart stands
+        // (it stands on 21 and on a bust).
+        if (move == Move::double_down) {
+          ++seat_tally.doubles;
+          hand.wager *= 2;
+          hand.state = add_card(hand.state, cards.draw(rng));
+        } else if (move == Move::hit) {
+          do {
+            hand.state = add_card(hand.state, cards.draw(rng));
+          } while (decide(DecisionPoint::more_cards, hand.state, 0) == Move::hit);
+        }
+        const bool bust = is_bust(hand.state);
+        if (bust) hand.status = HandStatus::bust;
+        live_hands += !bust;
       }
     }
   }
@@ -657,7 +677,7 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
   // hand still needs the dealer's total.
   if (!peek) {
     hole = cards.draw(rng);
-    dealer_blackjack = dealer_has_blackjack();
+    dealer_blackjack = dealer_blackjack_with(hole);
   }
   HandState dealer = two_card_hand(up, hole);
   auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
@@ -668,8 +688,10 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, cards.draw(rng));
     ++finals[static_cast<std::size_t>(final_of(dealer))];
   }
-  // A busted dealer counts as 0, so that every live hand beats it.
-  const int dealer_total = is_bust(dealer) ? 0 : best_total(dealer);
+  // What a played hand is compared with: the dealer's total, 0 if busted (every
+  // standing hand beats it), 22 for a blackjack (every hand loses to it). A
+  // busted hand scores -1: it loses whatever the dealer has.
+  const int dealer_score = dealer_blackjack ? BUST_TOTAL : DEALER_SCORES[dealer];
 
   // Settlement, hand by hand, into each seat's initial hand's seat_net. A
   // dealer blackjack (in peek games it ends the round before anyone plays)
@@ -682,38 +704,24 @@ void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe
     SeatTally& seat_tally = tally.seats[hand.seat];
     ++seat_tally.hands;
     std::int64_t result = 0;
-    switch (hand.status) {
-      case HandStatus::natural:
-        ++seat_tally.blackjacks;
-        result = dealer_blackjack ? 0 : blackjack_win_;
-        break;
-      case HandStatus::surrendered:
-        // Late surrender in a no-hole-card game does not escape a dealer blackjack.
-        ++seat_tally.surrenders;
-        result = dealer_blackjack ? -hand.wager : -half_bet_;
-        break;
-      case HandStatus::surrendered_early:
-        ++seat_tally.surrenders;
-        result = -half_bet_;
-        break;
-      case HandStatus::bust:
-      case HandStatus::live:
-        seat_tally.busts += hand.status == HandStatus::bust;
-        if (dealer_blackjack) {
-          result = original_bets_only ? (h == hand.seat ? -bet_ : 0) : -hand.wager;
-        } else if (hand.status == HandStatus::bust) {
-          result = -hand.wager;
-        } else {
-          const int difference = best_total(hand.state) - dealer_total;
-          result = hand.wager * ((difference > 0) - (difference < 0));
-        }
-        break;
+    if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
+      const int difference = PLAYER_SCORES[hand.state] - dealer_score;
+      result = hand.wager * ((difference > 0) - (difference < 0));
+      if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
+      seat_tally.busts += hand.status == HandStatus::bust;
+      seat_tally.wins += result > 0;
+      seat_tally.losses += result < 0;
+      seat_tally.pushes += result == 0;
+    } else if (hand.status == HandStatus::natural) {
+      ++seat_tally.blackjacks;
+      result = dealer_blackjack ? 0 : blackjack_win_;
+      seat_tally.wins += result > 0;
+      seat_tally.pushes += result == 0;
+    } else {  // surrendered: counted apart, not as a loss
+      ++seat_tally.surrenders;
+      // Late surrender in a no-hole-card game does not escape a dealer blackjack.
+      result = hand.status == HandStatus::surrendered && dealer_blackjack ? -hand.wager : -half_bet_;
     }
-    // Surrendered hands are counted apart, not as losses.
-    const bool counted = hand.status != HandStatus::surrendered && hand.status != HandStatus::surrendered_early;
-    seat_tally.wins += counted && result > 0;
-    seat_tally.losses += counted && result < 0;
-    seat_tally.pushes += counted && result == 0;
     hands[hand.seat].seat_net += result;
     if constexpr (COUNTING) count->wagered += hand.wager;
   }
