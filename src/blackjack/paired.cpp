@@ -7,14 +7,33 @@
 
 namespace cardsim::blackjack {
 
+PairedRun empty_paired_run(const std::vector<double>& wager_units, std::uint64_t chunks) {
+  PairedRun run;
+  run.tallies.assign(wager_units.size(), Tally{});
+  run.chunk_nets.assign(wager_units.size(), std::vector<std::int64_t>(chunks, 0));
+  run.wager_units = wager_units;
+  run.chunk_rounds.assign(chunks, 0);
+  return run;
+}
+
+void merge_paired(PairedRun& run, const PairedRun& part) {
+  for (std::size_t v = 0; v < run.tallies.size(); ++v) {
+    run.tallies[v].merge(part.tallies[v]);
+    for (const auto c : part.chunks_played) run.chunk_nets[v][c] = part.chunk_nets[v][c];
+  }
+  for (const auto c : part.chunks_played) run.chunk_rounds[c] = part.chunk_rounds[c];
+  run.chunks_played.insert(run.chunks_played.end(), part.chunks_played.begin(), part.chunks_played.end());
+  std::sort(run.chunks_played.begin(), run.chunks_played.end());
+}
+
 PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t seed, const run::ChunkPlan& plan,
                       const std::vector<std::uint64_t>& chunks, unsigned threads, run::RunControl& control) {
   const std::size_t variants = engines.size();
-  PairedRun result;
-  result.chunk_wins.assign(variants, std::vector<double>(plan.chunks(), 0.0));
-  result.chunk_rounds.assign(plan.chunks(), 0);
-  // Each chunk writes only its own slots of chunk_wins and chunk_rounds, so the
-  // threads share no mutable state; the tallies are per thread and merged.
+  std::vector<double> wager_units;
+  for (const Engine* engine : engines) wager_units.push_back(table_wager_units(engine->rules()));
+  PairedRun result = empty_paired_run(wager_units, plan.chunks());
+  // Each chunk writes only its own slots of chunk_nets and chunk_rounds, so
+  // the threads share no mutable state; the tallies are per thread and merged.
   struct Tallies {
     std::vector<Tally> per_variant;
     void merge(const Tallies& other) {
@@ -28,9 +47,7 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
           Tally chunk_tally;
           core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
           engines[v]->play_chunk(rounds, rng, chunk_tally);
-          const Rules& rules = engines[v]->rules();
-          result.chunk_wins[v][chunk] = static_cast<double>(chunk_tally.table_net) /
-                                        static_cast<double>(rules.bet_units() * rules.seats);
+          result.chunk_nets[v][chunk] = chunk_tally.table_net;
           tallies.per_variant[v].merge(chunk_tally);
         }
         result.chunk_rounds[chunk] = rounds;
@@ -52,7 +69,7 @@ PairedDifference paired_difference(const PairedRun& run, std::size_t variant, st
   double sum = 0;
   for (const auto c : run.chunks_played) {
     rounds += static_cast<double>(run.chunk_rounds[c]);
-    sum += run.chunk_wins[variant][c] - run.chunk_wins[baseline][c];
+    sum += run.chunk_win(variant, c) - run.chunk_win(baseline, c);
   }
   const auto chunks = static_cast<double>(run.chunks_played.size());
   if (rounds <= 0) return d;
@@ -60,7 +77,7 @@ PairedDifference paired_difference(const PairedRun& run, std::size_t variant, st
   double squares = 0;
   for (const auto c : run.chunks_played) {
     const double r = static_cast<double>(run.chunk_rounds[c]);
-    const double x = (run.chunk_wins[variant][c] - run.chunk_wins[baseline][c]) / r;
+    const double x = (run.chunk_win(variant, c) - run.chunk_win(baseline, c)) / r;
     squares += r * r * (x - d.mean) * (x - d.mean);
   }
   d.se = chunks > 1 ? std::sqrt(chunks / (chunks - 1) * squares) / rounds : 0.0;

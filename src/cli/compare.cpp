@@ -1,6 +1,8 @@
 // `cardsim compare` and `cardsim sweep`: rule variants played on the same cards
 // (common random numbers), each variant's edge and each difference against the
-// first variant, the baseline, with a paired standard error.
+// first variant, the baseline, with a paired standard error. With --shard i/N
+// a run plays only that shard's chunks and writes a shard result, which
+// `cardsim merge` combines with the others (io/shard.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,9 +21,13 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/shard.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
+#include "cardsim/run/shard.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
@@ -49,6 +55,7 @@ struct RunOptions {
   std::string out;
   std::string csv;
   bool quiet = false;
+  std::string shard;  // "i/N", empty: the whole run
 };
 
 void add_run_options(CLI::App& command, RunOptions& run) {
@@ -64,6 +71,7 @@ void add_run_options(CLI::App& command, RunOptions& run) {
   command.add_option("-o,--out", run.out, "Write the result JSON to FILE ('-': stdout)");
   command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE");
   command.add_flag("-q,--quiet", run.quiet, "No progress bar and no summary");
+  add_shard_option(command, run.shard);
 }
 
 struct Variant {
@@ -102,20 +110,21 @@ json read_config_file(const std::string& path) {
   }
 }
 
-std::string csv_field(const json& value) {
-  std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
-// Plays the variants paired, in one go or in batches until --target-se is met,
-// and writes the JSON, the CSV and the summary.
+// Plays the variants paired (the chunks of --shard, or all), in one go or in
+// batches until --target-se is met, and writes the JSON, the CSV and the summary.
 void run_variants(const std::string& command, std::vector<Variant>& variants, const std::vector<std::string>& varied,
                   const RunOptions& run) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
+  const bool sharded = !run.shard.empty();
+  const run::Shard shard = sharded ? run::parse_shard(run.shard) : run::Shard{};
+  if (sharded && run.target_se > 0) {
+    throw Error("--target-se plays chunks in order until the standard errors are small enough; it does not combine "
+                "with --shard");
+  }
+  if (sharded && !run.csv.empty()) {
+    throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
+  }
   const bool to_stdout = run.out == "-";
   if (!run.out.empty() && !to_stdout) io::check_writable(run.out);
   if (!run.csv.empty()) io::check_writable(run.csv);
@@ -127,35 +136,31 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
                  static_cast<unsigned long long>(plan.chunks()), static_cast<unsigned long long>(MIN_PAIRED_CHUNKS));
   }
   std::vector<const blackjack::Engine*> engines;
-  for (const auto& v : variants) engines.push_back(v.engine.get());
+  std::vector<double> wager_units;
+  for (const auto& v : variants) {
+    engines.push_back(v.engine.get());
+    wager_units.push_back(blackjack::table_wager_units(v.config.rules));
+  }
   const unsigned threads = run::resolve_threads(run.threads);
+  const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
   const StopOnSignal stop_on_signal(control.stop_requested);
   const auto start = std::chrono::steady_clock::now();
-  blackjack::PairedRun paired;
+  blackjack::PairedRun paired = blackjack::empty_paired_run(wager_units, plan.chunks());
   std::string stopped_by = "rounds";
   {
-    const ProgressBar progress(control.items_done, plan.total_items, "rounds",
+    const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    const std::uint64_t batch = run.target_se > 0 ? run::TARGET_SE_BATCH_CHUNKS : plan.chunks();
-    std::vector<std::uint64_t> played;
-    for (std::uint64_t first = 0; first < plan.chunks(); first += batch) {
-      std::vector<std::uint64_t> chunks;
-      for (std::uint64_t c = first; c < std::min(plan.chunks(), first + batch); ++c) chunks.push_back(c);
-      blackjack::PairedRun part = blackjack::play_paired(engines, base.seed, plan, chunks, threads, control);
-      const bool interrupted = part.chunks_played.size() < chunks.size();
-      if (paired.tallies.empty()) {
-        paired = std::move(part);
-      } else {
-        for (std::size_t v = 0; v < variants.size(); ++v) {
-          paired.tallies[v].merge(part.tallies[v]);
-          for (const auto c : part.chunks_played) paired.chunk_wins[v][c] = part.chunk_wins[v][c];
-        }
-        for (const auto c : part.chunks_played) paired.chunk_rounds[c] = part.chunk_rounds[c];
-        paired.chunks_played.insert(paired.chunks_played.end(), part.chunks_played.begin(), part.chunks_played.end());
-      }
-      if (interrupted) {
+    const std::size_t batch =
+        run.target_se > 0 ? run::TARGET_SE_BATCH_CHUNKS : std::max<std::size_t>(1, assigned.size());
+    for (std::size_t first = 0; first < assigned.size(); first += batch) {
+      const auto begin = assigned.begin() + static_cast<std::ptrdiff_t>(first);
+      const auto end = begin + static_cast<std::ptrdiff_t>(std::min(batch, assigned.size() - first));
+      const std::vector<std::uint64_t> chunks(begin, end);
+      const blackjack::PairedRun part = blackjack::play_paired(engines, base.seed, plan, chunks, threads, control);
+      blackjack::merge_paired(paired, part);
+      if (part.chunks_played.size() < chunks.size()) {
         stopped_by = "interrupted";
         break;
       }
@@ -163,9 +168,7 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
         double worst = 0;
         for (std::size_t v = 0; v < variants.size(); ++v) {
           const auto& t = paired.tallies[v];
-          const double se = io::estimate(t.table_net, t.table_net_squared, t.rounds,
-                                         static_cast<double>(variants[v].config.rules.bet_units() *
-                                                             variants[v].config.rules.seats)).se;
+          const double se = io::estimate(t.table_net, t.table_net_squared, t.rounds, wager_units[v]).se;
           worst = std::max(worst, v == 0 ? (variants.size() == 1 ? se : 0.0)
                                          : blackjack::paired_difference(paired, v, 0, se, se).se);
         }
@@ -175,116 +178,30 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
         }
       }
     }
-    std::sort(paired.chunks_played.begin(), paired.chunks_played.end());
   }
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  json result;
-  result["schema_version"] = io::RESULT_SCHEMA_VERSION;
-  result["tool"] = io::tool_json();
-  result["command"] = command;
-  const std::int64_t rounds_played = paired.tallies.front().rounds;
-  result["run"] = {{"seed", base.seed},
-                   {"rounds_requested", base.rounds},
-                   {"rounds", rounds_played},
-                   {"chunks", plan.chunks()},
-                   {"chunks_played", paired.chunks_played.size()},
-                   {"chunk_rounds", base.chunk_rounds},
-                   {"target_se", run.target_se > 0 ? json(run.target_se) : json(nullptr)},
-                   {"stopped_by", stopped_by},
-                   {"partial", stopped_by == "interrupted"},
-                   {"pairing", "common random numbers: every variant plays chunk c from the same stream and shoe k "
-                               "of it from the same cards; differences' SE from the per-chunk differences"}};
-  result["varied"] = varied;
-  json list = json::array();
-  std::vector<double> edge_se(variants.size());
-  for (std::size_t v = 0; v < variants.size(); ++v) {
-    const io::RunInfo info{variants[v].chart.name, variants[v].exact_ev, plan.chunks(), paired.chunks_played.size(),
-                           threads, elapsed};
-    json one = io::sim_result_json(variants[v].config, info, paired.tallies[v]);
-    one.erase("performance");
-    one.erase("tool");
-    one.erase("schema_version");
-    edge_se[v] = one["edge"]["standard_error"].get<double>();
-    json entry = {{"label", variants[v].label}, {"values", variants[v].values}, {"result", one}};
-    if (v == 0) {
-      entry["difference"] = nullptr;
-    } else {
-      const auto d = blackjack::paired_difference(paired, v, 0, edge_se[v], edge_se[0]);
-      entry["difference"] = {{"against", variants[0].label},
-                             {"mean", d.mean},
-                             {"standard_error", d.se},
-                             {"ci95", {d.ci95_low, d.ci95_high}},
-                             {"house_edge_change_percent", -100.0 * d.mean},
-                             {"standard_error_unpaired", d.se_unpaired},
-                             {"variance_reduction", d.se > 0 ? (d.se_unpaired * d.se_unpaired) / (d.se * d.se) : 0.0}};
-    }
-    list.push_back(entry);
+  std::vector<io::PairedVariant> described;
+  std::vector<double> exact_ev;
+  for (const auto& v : variants) {
+    described.push_back({v.label, v.values, v.config, v.chart.name, io::chart_fingerprint(v.chart), v.exact_ev});
+    exact_ev.push_back(v.exact_ev);
   }
-  result["variants"] = list;
-  result["performance"] = {{"threads", threads},
-                           {"elapsed_seconds", elapsed},
-                           {"rounds_per_second", elapsed > 0 ? static_cast<double>(rounds_played) *
-                                                                   static_cast<double>(variants.size()) / elapsed
-                                                             : 0.0}};
-
-  // CSV: one row per variant, one column per statistic.
-  std::ostringstream csv;
-  csv << "label";
-  for (const auto& key : varied) csv << "," << key;
-  csv << ",rounds,house_edge_percent,se_percent,ci95_low_percent,ci95_high_percent,exact_house_edge_percent,"
-         "change_percent,change_se_percent,change_se_unpaired_percent,win_rate,loss_rate,push_rate,"
-         "blackjack_rate,player_bust_rate,dealer_bust_rate,rounds_per_shoe\n";
-  for (const auto& entry : list) {
-    const json& r = entry["result"];
-    csv << csv_field(entry["label"]);
-    for (const auto& key : varied) csv << "," << csv_field(entry["values"][key]);
-    const json& edge = r["edge"];
-    const json& diff = entry["difference"];
-    const auto percent = [](const json& x) { return csv_field(json(100.0 * x.get<double>())); };
-    csv << "," << r["run"]["rounds"] << "," << edge["house_edge_percent"] << "," << percent(edge["standard_error"])
-        << "," << edge["house_edge_ci95_percent"][0] << "," << edge["house_edge_ci95_percent"][1] << ","
-        << r["exact"]["house_edge_percent"] << ","
-        << (diff.is_null() ? "" : csv_field(diff["house_edge_change_percent"])) << ","
-        << (diff.is_null() ? "" : percent(diff["standard_error"])) << ","
-        << (diff.is_null() ? "" : percent(diff["standard_error_unpaired"])) << "," << r["outcomes"]["rates_per_hand"]["win"]
-        << "," << r["outcomes"]["rates_per_hand"]["loss"] << "," << r["outcomes"]["rates_per_hand"]["push"] << ","
-        << r["outcomes"]["rates_per_round"]["blackjack"] << "," << r["outcomes"]["rates_per_hand"]["player_bust"]
-        << "," << r["dealer"]["bust_rate"] << "," << r["shoe"]["rounds_per_shoe"] << "\n";
+  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed};
+  json result = io::paired_result_json(described, info, paired);
+  if (sharded) {
+    io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
   }
 
   if (!run.out.empty() && !to_stdout) io::write_file_atomically(run.out, result.dump(2) + "\n");
   if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!run.csv.empty()) io::write_file_atomically(run.csv, csv.str());
+  if (!run.csv.empty()) io::write_file_atomically(run.csv, io::paired_result_csv(result));
 
   if (!run.quiet || stopped_by == "interrupted") {
-    FILE* summary = to_stdout ? stderr : stdout;
-    std::fprintf(summary, "%s%s: %lld rounds per variant, seed %llu, %llu of %llu chunks (stopped by %s)\n",
-                 stopped_by == "interrupted" ? "PARTIAL RESULT: " : "", command.c_str(),
-                 static_cast<long long>(rounds_played), static_cast<unsigned long long>(base.seed),
-                 static_cast<unsigned long long>(paired.chunks_played.size()),
-                 static_cast<unsigned long long>(plan.chunks()), stopped_by.c_str());
-    std::fprintf(summary, "%-40s %12s %10s %12s %21s %10s\n", "variant", "house edge", "SE", "exact", "change (paired SE)",
-                 "unpaired");
-    for (const auto& entry : list) {
-      const json& edge = entry["result"]["edge"];
-      const json& diff = entry["difference"];
-      char change[64] = "baseline";
-      char unpaired[32] = "";
-      if (!diff.is_null()) {
-        std::snprintf(change, sizeof change, "%+.4f%% (%.4f%%)", diff["house_edge_change_percent"].get<double>(),
-                      100 * diff["standard_error"].get<double>());
-        std::snprintf(unpaired, sizeof unpaired, "%.4f%%", 100 * diff["standard_error_unpaired"].get<double>());
-      }
-      std::string label = entry["label"].get<std::string>();
-      if (label.size() > 40) label = label.substr(0, 37) + "...";
-      std::fprintf(summary, "%-40s %11.4f%% %9.4f%% %11.4f%% %21s %10s\n", label.c_str(),
-                   edge["house_edge_percent"].get<double>(), 100 * edge["standard_error"].get<double>(),
-                   entry["result"]["exact"]["house_edge_percent"].get<double>(), change, unpaired);
-    }
+    std::fprintf(to_stdout ? stderr : stdout, "%s", io::paired_summary(result).c_str());
   }
   if (stopped_by == "interrupted") {
-    throw Interrupted("interrupted after " + std::to_string(rounds_played) + " rounds per variant" +
+    throw Interrupted("interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant" +
                       (run.out.empty() || to_stdout ? "" : "; the partial result is in " + run.out));
   }
 }

@@ -8,6 +8,7 @@
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/run/shard.hpp"
 #include "cardsim/version.hpp"
 
 namespace cardsim::cli {
@@ -26,6 +27,24 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
     if (key.kind == "boolean") option->expected(0, 1);
     option->type_name(key.kind == "boolean" ? "[BOOL]" : "VALUE");
   }
+}
+
+void add_shard_option(CLI::App& command, std::string& shard) {
+  command
+      .add_option("--shard", shard,
+                  "Play only shard I of N (0 <= I < N; chunk c belongs to shard c mod N) and write a shard result "
+                  "for `cardsim merge`")
+      ->type_name("I/N")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            try {
+              run::parse_shard(text);
+            } catch (const Error& e) {
+              return e.what();
+            }
+            return {};
+          },
+          ""));  // no description: the type name says I/N
 }
 
 io::SimConfig resolve_config(const ConfigOptions& options) { return io::sim_config_from_json(config_json(options)); }

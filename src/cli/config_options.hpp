@@ -1,6 +1,6 @@
 // The game config on the command line, shared by the subcommands that play
 // blackjack: --config FILE plus one flag per config key (io::config_keys()),
-// flags overriding the file.
+// flags overriding the file; and --shard I/N, shared by sim, compare and sweep.
 #pragma once
 
 #include <map>
@@ -23,6 +23,9 @@ struct ConfigOptions {
 
 // Adds --config and a flag per config key to `command`; values land in `options`.
 void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options);
+
+// Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
+void add_shard_option(CLI::App& command, std::string& shard);
 
 // The config file (if any) with the flags on top, validated.
 io::SimConfig resolve_config(const ConfigOptions& options);

@@ -1,6 +1,6 @@
 // `cardsim merge`: the result of a run from the results of its shards
-// (`cardsim sim --shard i/N`), identical to the single-process result except
-// its "performance" object.
+// (`cardsim sim|compare|sweep --shard i/N`), identical to the single-process
+// result except its "performance" object.
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -10,6 +10,7 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/shard.hpp"
 #include "commands.hpp"
@@ -20,19 +21,29 @@ namespace {
 struct MergeOptions {
   std::vector<std::string> shards;
   std::string out;
+  std::string csv;
   bool quiet = false;
 };
 
 void run_merge(const MergeOptions& options) {
   const bool to_stdout = options.out == "-";
   if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
-  std::vector<io::ShardResult> shards;
-  shards.reserve(options.shards.size());
-  for (const std::string& path : options.shards) shards.push_back(io::shard_result_from_text(io::read_file(path), path));
-  const nlohmann::json result = io::merge_shards(shards);
+  if (!options.csv.empty()) io::check_writable(options.csv);
+  std::vector<io::ShardFile> files;
+  files.reserve(options.shards.size());
+  for (const std::string& path : options.shards) files.push_back({path, io::read_file(path)});
+  const nlohmann::json result = io::merge_shard_files(files);
+  const bool paired = result.at("command") != "sim";
+  if (!options.csv.empty() && !paired) {
+    throw Error("--csv is for the shards of compare and sweep; a sim result has no CSV");
+  }
   if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
   if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!options.quiet) std::fprintf(to_stdout ? stderr : stdout, "%s", io::sim_summary(result).c_str());
+  if (!options.csv.empty()) io::write_file_atomically(options.csv, io::paired_result_csv(result));
+  if (!options.quiet) {
+    const std::string summary = paired ? io::paired_summary(result) : io::sim_summary(result);
+    std::fprintf(to_stdout ? stderr : stdout, "%s", summary.c_str());
+  }
 }
 
 }  // namespace
@@ -40,11 +51,13 @@ void run_merge(const MergeOptions& options) {
 void setup_merge(CLI::App& app) {
   auto options = std::make_shared<MergeOptions>();
   CLI::App* merge = app.add_subcommand(
-      "merge", "Merge the shard results of one run (cardsim sim --shard i/N) into the run's result");
+      "merge", "Merge the shard results of one run (cardsim sim, compare or sweep --shard i/N) into the run's result");
   merge->add_option("shards", options->shards, "Shard result files, all N shards of the run, in any order")
       ->required()
       ->check(CLI::ExistingFile);
   merge->add_option("-o,--out", options->out, "Write the merged result JSON to FILE ('-': stdout)");
+  merge->add_option("--csv", options->csv,
+                    "Write the CSV of a merged compare or sweep result to FILE (as `cardsim compare/sweep --csv`)");
   merge->add_flag("-q,--quiet", options->quiet, "No summary");
   merge->callback([options] { run_merge(*options); });
 }

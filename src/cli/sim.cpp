@@ -67,11 +67,12 @@ double parse_seconds(const std::string& text) {
   return seconds > 0 && seconds < 1e9 ? seconds : 0;
 }
 
-// What a run plays: the config and chart, the shard, and what a checkpoint
-// already holds (nothing for a fresh run).
+// What a run plays: the config, chart and counting, the shard, and what a
+// checkpoint already holds (nothing for a fresh run).
 struct RunPlan {
   io::SimConfig config;
   blackjack::StrategyChart chart;
+  blackjack::Counting counting;
   run::Shard shard;
   bool sharded = false;
   blackjack::Tally done_tally{};
@@ -87,6 +88,7 @@ RunPlan plan_run(const SimOptions& options) {
     io::Checkpoint checkpoint = io::checkpoint_from_text(io::read_file(options.resume), options.resume);
     plan.config = std::move(checkpoint.config);
     plan.chart = std::move(checkpoint.chart);
+    plan.counting = std::move(checkpoint.counting);
     plan.shard = checkpoint.shard;
     plan.sharded = checkpoint.sharded;
     plan.done_tally = checkpoint.tally;
@@ -94,6 +96,7 @@ RunPlan plan_run(const SimOptions& options) {
   } else {
     plan.config = resolve_config(*options.config);
     plan.chart = resolve_strategy(*options.config, plan.config);
+    plan.counting = resolve_counting(*options.config, plan.config);
     plan.sharded = !options.shard.empty();
     if (plan.sharded) plan.shard = run::parse_shard(options.shard);
   }
@@ -136,7 +139,7 @@ void run_sim(const SimOptions& options) {
   const run::MpiSession mpi;
   const RunPlan plan = plan_run(options);
   const io::SimConfig& config = plan.config;
-  const blackjack::Engine engine(config.rules, plan.chart, resolve_counting(*options.config, config));
+  const blackjack::Engine engine(config.rules, plan.chart, plan.counting);
 
   const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
   if (!checkpoint_path.empty() && mpi.size() > 1) {
@@ -171,7 +174,7 @@ void run_sim(const SimOptions& options) {
   std::optional<run::ChunkJournal<blackjack::Tally>> journal;
   if (!checkpoint_path.empty()) journal.emplace(plan.done_tally, plan.done_chunks);
   const auto save_checkpoint = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
-    const io::Checkpoint checkpoint{config, plan.chart, plan.shard, plan.sharded, completed, tally};
+    const io::Checkpoint checkpoint{config, plan.chart, plan.counting, plan.shard, plan.sharded, completed, tally};
     io::write_file_atomically(checkpoint_path, io::checkpoint_to_text(checkpoint));
   };
 
@@ -268,7 +271,9 @@ void run_sim(const SimOptions& options) {
   result["performance"]["rounds_played"] = total.rounds - plan.done_tally.rounds;
   result["performance"]["rounds_per_second"] = elapsed > 0 ? played / elapsed : 0.0;
   if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
-  if (plan.sharded) io::add_shard_info(result, io::run_identity(config, plan.chart), plan.shard, exact_ev);
+  if (plan.sharded) {
+    io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);
+  }
   if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
   if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
   if (!options.quiet || !complete) std::fprintf(to_stdout ? stderr : stdout, "%s", io::sim_summary(result).c_str());
@@ -293,20 +298,7 @@ void setup_sim(CLI::App& app) {
                   "Stop once the standard error of the edge is at most this, per initial wager (e.g. 0.0005): "
                   "chunks are played in order, checked every 20; --rounds is the cap")
       ->check(CLI::PositiveNumber);
-  sim->add_option("--shard", options->shard,
-                  "Play only shard I of N (0 <= I < N; chunk c belongs to shard c mod N) and write a shard result "
-                  "for `cardsim merge`")
-      ->type_name("I/N")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            try {
-              run::parse_shard(text);
-            } catch (const Error& e) {
-              return e.what();
-            }
-            return {};
-          },
-          "I/N"));
+  add_shard_option(*sim, options->shard);
   sim->add_option("--checkpoint", options->checkpoint,
                   "Save the finished chunks to FILE at intervals and when stopped (resume with --resume FILE)")
       ->type_name("FILE");

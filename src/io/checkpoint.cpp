@@ -1,6 +1,7 @@
 #include "cardsim/io/checkpoint.hpp"
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/strategy_file.hpp"
@@ -46,8 +47,9 @@ std::string checkpoint_to_text(const Checkpoint& checkpoint) {
   json j;
   j["format"] = CHECKPOINT_FORMAT;
   j["format_version"] = CHECKPOINT_FORMAT_VERSION;
-  j["identity"] = run_identity(checkpoint.config, checkpoint.chart);
+  j["identity"] = run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting);
   j["strategy_chart"] = format_strategy_chart(checkpoint.chart);
+  j["counting"] = counting_definition_json(checkpoint.counting);
   j["shard"] = checkpoint.sharded ? json{{"index", checkpoint.shard.index}, {"count", checkpoint.shard.count}} : json();
   j["chunks"] = run::shard_chunks(plan, checkpoint.shard).size();
   j["completed_chunks"] = chunk_ranges_to_json(checkpoint.completed_chunks);
@@ -64,7 +66,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
     throw Error(where + " is not a cardsim checkpoint");
   }
   verify_json_checksum(j, where);
-  try {
+  return read_named(where, [&] {
     if (j.at("format_version") != CHECKPOINT_FORMAT_VERSION) {
       throw Error(where + " has format_version " + j.at("format_version").dump() + "; this cardsim reads " +
                   std::to_string(CHECKPOINT_FORMAT_VERSION));
@@ -83,6 +85,10 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
       throw Error(where + ": the strategy chart does not match its fingerprint");
     }
     checkpoint.chart = parse_strategy_chart(chart_text, identity.at("strategy").get<std::string>());
+    checkpoint.counting = counting_from_definition(checkpoint.config, j.at("counting"), "counting");
+    if (run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting) != identity) {
+      throw Error(where + ": its identity does not match its config, chart and counting");
+    }
     const json& shard = j.at("shard");
     checkpoint.sharded = !shard.is_null();
     if (checkpoint.sharded) {
@@ -105,13 +111,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
       throw Error(where + ": the tally's rounds do not match its completed chunks");
     }
     return checkpoint;
-  } catch (const json::exception& e) {
-    throw Error(where + " is malformed: " + e.what());
-  } catch (const Error& e) {
-    const std::string message = e.what();
-    if (message.rfind(where, 0) == 0) throw;
-    throw Error(where + ": " + message);
-  }
+  });
 }
 
 }  // namespace cardsim::io

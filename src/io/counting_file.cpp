@@ -187,17 +187,49 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
   return plays;
 }
 
-bj::Counting load_counting(const SimConfig& config, const std::string& config_folder, const std::string& data_dir) {
+json count_system_to_json(const bj::CountSystem& system) {
+  json tags = json::object();
+  for (int v = 1; v <= bj::CARD_VALUES; ++v) {
+    tags[CARD_NAMES[static_cast<std::size_t>(v)]] = system.tags[static_cast<std::size_t>(v)];
+  }
+  return {{"tags", tags}, {"scale", system.scale}, {"initial_running_count", system.initial_running_count}};
+}
+
+std::string format_index_plays(const std::vector<bj::IndexPlay>& plays) {
+  const auto card = [](int value) { return std::string(CARD_NAMES[static_cast<std::size_t>(value)]); };
+  const auto action = [](bj::IndexAction a) -> std::string {
+    switch (a) {
+      case bj::IndexAction::hit: return "H";
+      case bj::IndexAction::stand: return "S";
+      case bj::IndexAction::double_else_hit: return "D";
+      case bj::IndexAction::double_else_stand: return "Ds";
+      case bj::IndexAction::split: return "P";
+      case bj::IndexAction::surrender: return "R";
+      case bj::IndexAction::insure: return "I";
+      default: return "-";
+    }
+  };
+  std::string text;
+  for (const bj::IndexPlay& play : plays) {
+    std::string hand;
+    switch (play.hand) {
+      case bj::IndexHand::insurance: hand = "insurance"; break;
+      case bj::IndexHand::pair: hand = card(play.value) + "," + card(play.value); break;
+      case bj::IndexHand::soft: hand = "s" + std::to_string(play.value); break;
+      default: hand = std::to_string(play.value); break;
+    }
+    text += hand + " " + card(play.upcard) + " " + std::to_string(play.index) + " " + action(play.at_or_above) + " " +
+            action(play.below) + "\n";
+  }
+  return text;
+}
+
+bj::Counting make_counting(const SimConfig& config, const bj::CountSystem& system, std::vector<bj::IndexPlay> indices) {
   const CountingConfig& k = config.counting;
   bj::Counting counting;
-  if (!k.enabled()) return counting;
-  counting.enabled = true;
-  const std::string count_path = find_file(k.count, config_folder, data_dir, "counts", ".json");
-  if (count_path.empty()) {
-    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_dir +
-                "/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
-  }
-  counting.system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
+  counting.enabled = k.enabled();
+  if (!counting.enabled) return counting;
+  counting.system = system;
   counting.deck_estimate = k.true_count_decks;
   counting.rounding = k.true_count_rounding;
   counting.ramp = k.ramp;
@@ -205,15 +237,52 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
   counting.wong_in = k.wong_in;
   counting.has_wong_out = k.has_wong_out;
   counting.wong_out = k.wong_out;
+  counting.indices = std::move(indices);
+  return counting;
+}
+
+json counting_definition_json(const bj::Counting& counting) {
+  if (!counting.enabled) return nullptr;
+  return {{"count_system", count_system_to_json(counting.system)},
+          {"index_plays", format_index_plays(counting.indices)}};
+}
+
+bj::Counting counting_from_definition(const SimConfig& config, const json& definition, const std::string& source) {
+  const CountingConfig& k = config.counting;
+  if (definition.is_null() != !k.enabled()) {
+    throw Error(source + ": the config's count is '" + k.count + "' but the counting definition is " +
+                (definition.is_null() ? "missing" : "present"));
+  }
+  if (definition.is_null()) return {};
+  if (!definition.is_object() || !definition.contains("count_system") || !definition.contains("index_plays") ||
+      !definition.at("index_plays").is_string()) {
+    throw Error(source + ": the counting definition needs \"count_system\" and \"index_plays\"");
+  }
+  const bj::CountSystem system = parse_count_system(definition.at("count_system").dump(), source, config.rules.decks);
+  std::vector<bj::IndexPlay> indices = parse_index_plays(definition.at("index_plays").get<std::string>(), source);
+  if (k.indices == "none" && !indices.empty()) throw Error(source + ": index plays without an index set in the config");
+  return make_counting(config, system, std::move(indices));
+}
+
+bj::Counting load_counting(const SimConfig& config, const std::string& config_folder, const std::string& data_dir) {
+  const CountingConfig& k = config.counting;
+  if (!k.enabled()) return {};
+  const std::string count_path = find_file(k.count, config_folder, data_dir, "counts", ".json");
+  if (count_path.empty()) {
+    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_dir +
+                "/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
+  }
+  const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
+  std::vector<bj::IndexPlay> indices;
   if (k.indices != "none") {
     const std::string index_path = find_file(k.indices, config_folder, data_dir, "indices", ".txt");
     if (index_path.empty()) {
       throw Error("config key 'indices' (--indices): '" + k.indices + "' is not an index set in " + data_dir +
                   "/indices/ or an index file");
     }
-    counting.indices = parse_index_plays(read_file(index_path), index_path);
+    indices = parse_index_plays(read_file(index_path), index_path);
   }
-  return counting;
+  return make_counting(config, system, std::move(indices));
 }
 
 }  // namespace cardsim::io

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
 
@@ -23,12 +24,19 @@ std::string fingerprint(std::string_view text) {
   return std::string("fnv1a64:") + hex;
 }
 
-nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart) {
-  return {{"tool", tool_json()},
-          {"command", "sim"},
-          {"config", to_json(config)},
-          {"strategy", chart.name},
-          {"chart_fingerprint", fingerprint(format_strategy_chart(chart))}};
+std::string chart_fingerprint(const blackjack::StrategyChart& chart) {
+  return fingerprint(format_strategy_chart(chart));
+}
+
+nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart,
+                            const blackjack::Counting& counting) {
+  nlohmann::json identity = {{"tool", tool_json()},
+                             {"command", "sim"},
+                             {"config", to_json(config)},
+                             {"strategy", chart.name},
+                             {"chart_fingerprint", chart_fingerprint(chart)}};
+  if (counting.enabled) identity["counting_fingerprint"] = fingerprint(counting_definition_json(counting).dump());
+  return identity;
 }
 
 std::string json_checksum(const nlohmann::json& object, const std::string& checksum_key) {

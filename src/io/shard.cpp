@@ -5,6 +5,7 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 
@@ -12,51 +13,77 @@ namespace cardsim::io {
 using nlohmann::json;
 
 namespace {
-json checked_part(const json& shard, const json& tally) {
-  json rest = shard;
+
+// "sim", "compare" or "sweep": the command in a shard object's identity;
+// empty if there is none.
+std::string shard_command(const json& result) {
+  const json& info = result.at("shard");
+  if (!info.contains("identity") || !info.at("identity").is_object()) return {};
+  const json& command = info.at("identity").value("command", json());
+  return command.is_string() ? command.get<std::string>() : std::string();
+}
+
+bool is_paired_command(const std::string& command) { return command == "compare" || command == "sweep"; }
+
+// What a shard result's checksum covers: the shard object without its
+// checksum, and what the merge adds up (the tally, or each variant's tally).
+json checked_part(const json& result) {
+  json rest = result.at("shard");
   rest.erase("checksum");
-  return {{"shard", rest}, {"tally", tally}};
-}
-}  // namespace
-
-void add_shard_info(json& result, const json& identity, const run::Shard& shard, double exact_ev) {
-  json info = {{"index", shard.index},
-               {"count", shard.count},
-               {"assignment", SHARD_ASSIGNMENT},
-               {"identity", identity},
-               {"exact_ev", exact_ev}};
-  info["checksum"] = fingerprint(checked_part(info, result.at("tally")).dump());
-  result["shard"] = info;
+  if (!is_paired_command(shard_command(result))) return {{"shard", rest}, {"tally", result.at("tally")}};
+  json tallies = json::array();
+  for (const json& variant : result.at("variants")) tallies.push_back(variant.at("result").at("tally"));
+  return {{"shard", rest}, {"tallies", tallies}};
 }
 
-ShardResult shard_result_from_text(std::string_view text, const std::string& source) {
-  const std::string where = "shard '" + source + "'";
-  const json j = json::parse(text, nullptr, false);
+// The text parsed, if it is JSON with a "shard" object.
+json parse_shard_json(std::string_view text, const std::string& where) {
+  json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) throw Error(where + " is not valid JSON (truncated or damaged)");
   if (!j.is_object() || !j.contains("shard") || !j.at("shard").is_object()) {
     throw Error(where + " is not a shard result (no \"shard\" object: written without --shard?)");
   }
-  try {
-    const json& info = j.at("shard");
-    if (!info.contains("checksum") || !info.at("checksum").is_string() || !j.contains("tally") ||
-        info.at("checksum").get<std::string>() != fingerprint(checked_part(info, j.at("tally")).dump())) {
-      throw Error(where + ": checksum mismatch: the file is corrupted or was edited");
-    }
-    if (j.at("schema_version") != RESULT_SCHEMA_VERSION) {
-      throw Error(where + " has schema_version " + j.at("schema_version").dump() + "; this cardsim reads " +
-                  std::to_string(RESULT_SCHEMA_VERSION));
-    }
+  return j;
+}
+
+// The checks every shard result passes first: its checksum, schema version,
+// command (sim, or compare/sweep if `paired`), shard i/N, and that it is not
+// partial. Returns the shard.
+run::Shard check_shard_json(const json& j, const std::string& where, bool paired) {
+  const json& info = j.at("shard");
+  if (!info.contains("checksum") || !info.at("checksum").is_string() ||
+      info.at("checksum").get<std::string>() != fingerprint(checked_part(j).dump())) {
+    throw Error(where + ": checksum mismatch: the file is corrupted or was edited");
+  }
+  if (j.at("schema_version") != RESULT_SCHEMA_VERSION) {
+    throw Error(where + " has schema_version " + j.at("schema_version").dump() + "; this cardsim reads " +
+                std::to_string(RESULT_SCHEMA_VERSION));
+  }
+  const std::string command = shard_command(j);
+  if (command.empty()) throw Error(where + ": its shard object names no command");
+  if (is_paired_command(command) != paired) {
+    throw Error(where + " is a shard of `cardsim " + command + "`, not of `cardsim " +
+                (paired ? "compare/sweep" : "sim") + "`");
+  }
+  const run::Shard shard{info.at("index").get<std::uint64_t>(), info.at("count").get<std::uint64_t>()};
+  if (shard.count == 0 || shard.count > run::MAX_SHARDS || shard.index >= shard.count) {
+    throw Error(where + ": bad shard " + run::to_string(shard));
+  }
+  if (j.at("run").at("partial").get<bool>()) {
+    throw Error(where + " (shard " + run::to_string(shard) +
+                ") is partial: it was interrupted; rerun or resume that shard");
+  }
+  return shard;
+}
+
+ShardResult sim_shard_from_json(const json& j, const std::string& source) {
+  const std::string where = "shard '" + source + "'";
+  return read_named(where, [&] {
     ShardResult shard;
     shard.source = source;
+    shard.shard = check_shard_json(j, where, false);
+    const json& info = j.at("shard");
     shard.identity = info.at("identity");
-    shard.shard = {info.at("index").get<std::uint64_t>(), info.at("count").get<std::uint64_t>()};
-    if (shard.shard.count == 0 || shard.shard.count > run::MAX_SHARDS || shard.shard.index >= shard.shard.count) {
-      throw Error(where + ": bad shard " + run::to_string(shard.shard));
-    }
-    if (j.at("run").at("partial").get<bool>()) {
-      throw Error(where + " (shard " + run::to_string(shard.shard) +
-                  ") is partial: it was interrupted; rerun or resume that shard");
-    }
     shard.exact_ev = info.at("exact_ev").get<double>();
     shard.tally = tally_from_json(j.at("tally"));
     const SimConfig config = sim_config_from_json(shard.identity.at("config"));
@@ -69,24 +96,65 @@ ShardResult shard_result_from_text(std::string_view text, const std::string& sou
     shard.threads = performance.at("threads").get<unsigned>();
     shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
     return shard;
-  } catch (const json::exception& e) {
-    throw Error(where + " is malformed: " + e.what());
-  } catch (const Error& e) {
-    const std::string message = e.what();
-    if (message.rfind(where, 0) == 0) throw;
-    throw Error(where + ": " + message);
-  }
+  });
 }
 
-json merge_shards(const std::vector<ShardResult>& shards) {
+PairedShardResult paired_shard_from_json(const json& j, const std::string& source) {
+  const std::string where = "shard '" + source + "'";
+  return read_named(where, [&] {
+    PairedShardResult shard;
+    shard.source = source;
+    shard.shard = check_shard_json(j, where, true);
+    const json& info = j.at("shard");
+    shard.identity = info.at("identity");
+    const json& identity_variants = shard.identity.at("variants");
+    const json& variants = j.at("variants");
+    const json& nets = info.at("chunk_table_net");
+    const std::size_t count = identity_variants.size();
+    if (count == 0 || variants.size() != count || info.at("exact_ev").size() != count || nets.size() != count) {
+      throw Error(where + ": its variants, exact EVs and chunk nets do not match its identity's " +
+                  std::to_string(count) + " variants");
+    }
+    const SimConfig base = sim_config_from_json(identity_variants.at(0).at("config"));
+    const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
+    const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, shard.shard);
+    const std::uint64_t rounds = run::items_in(plan, chunks);
+    for (std::size_t v = 0; v < count; ++v) {
+      const SimConfig config = sim_config_from_json(identity_variants.at(v).at("config"));
+      if (config.seed != base.seed || config.rounds != base.rounds || config.chunk_rounds != base.chunk_rounds) {
+        throw Error(where + ": variant " + std::to_string(v) + " has another seed, rounds or chunk_rounds");
+      }
+      shard.exact_ev.push_back(info.at("exact_ev").at(v).get<double>());
+      shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
+      shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
+      const blackjack::Tally& tally = shard.tallies.back();
+      std::uint64_t net = 0;  // unsigned: a damaged file may not overflow a signed sum
+      for (const auto n : shard.chunk_nets.back()) net += static_cast<std::uint64_t>(n);
+      if (tally.rounds < 0 || static_cast<std::uint64_t>(tally.rounds) != rounds ||
+          shard.chunk_nets.back().size() != chunks.size() || net != static_cast<std::uint64_t>(tally.table_net)) {
+        throw Error(where + ": variant " + std::to_string(v) +
+                    "'s tally and chunk nets do not match the chunks of shard " + run::to_string(shard.shard));
+      }
+    }
+    const json& performance = j.at("performance");
+    shard.threads = performance.at("threads").get<unsigned>();
+    shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
+    return shard;
+  });
+}
+
+// Checks that `shards` are all shards of one run, each once; returns them by
+// index. Shard is ShardResult or PairedShardResult.
+template <class Shard>
+std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& shards) {
   if (shards.empty()) throw Error("no shards to merge");
-  const ShardResult& first = shards.front();
+  const Shard& first = shards.front();
   const std::uint64_t count = first.shard.count;
-  std::map<std::uint64_t, const ShardResult*> by_index;
-  for (const ShardResult& s : shards) {
+  std::map<std::uint64_t, const Shard*> by_index;
+  for (const Shard& s : shards) {
     if (s.identity != first.identity) {
       throw Error("shard '" + s.source + "' is of another run than '" + first.source +
-                  "' (config, seed, rounds, chunk_rounds, strategy or cardsim build differ)");
+                  "' (config, seed, rounds, chunk_rounds, strategy, variants or cardsim build differ)");
     }
     if (s.shard.count != count) {
       throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" +
@@ -111,7 +179,50 @@ json merge_shards(const std::vector<ShardResult>& shards) {
     throw Error(std::to_string(absent) + " of " + std::to_string(count) + " shards missing: " + missing +
                 (absent > listed ? ", ..." : ""));
   }
+  return by_index;
+}
 
+}  // namespace
+
+void seal_shard_result(json& result) { result["shard"]["checksum"] = fingerprint(checked_part(result).dump()); }
+
+void add_shard_info(json& result, const json& identity, const run::Shard& shard, double exact_ev) {
+  result["shard"] = {{"index", shard.index},
+                     {"count", shard.count},
+                     {"assignment", SHARD_ASSIGNMENT},
+                     {"identity", identity},
+                     {"exact_ev", exact_ev}};
+  seal_shard_result(result);
+}
+
+void add_paired_shard_info(json& result, const json& identity, const run::Shard& shard,
+                           const std::vector<double>& exact_ev, const blackjack::PairedRun& run) {
+  json nets = json::array();
+  for (const auto& variant_nets : run.chunk_nets) {
+    json list = json::array();
+    for (const auto c : run.chunks_played) list.push_back(variant_nets[c]);
+    nets.push_back(list);
+  }
+  result["shard"] = {{"index", shard.index},
+                     {"count", shard.count},
+                     {"assignment", SHARD_ASSIGNMENT},
+                     {"identity", identity},
+                     {"exact_ev", exact_ev},
+                     {"chunk_table_net", nets}};
+  seal_shard_result(result);
+}
+
+ShardResult shard_result_from_text(std::string_view text, const std::string& source) {
+  return sim_shard_from_json(parse_shard_json(text, "shard '" + source + "'"), source);
+}
+
+PairedShardResult paired_shard_result_from_text(std::string_view text, const std::string& source) {
+  return paired_shard_from_json(parse_shard_json(text, "shard '" + source + "'"), source);
+}
+
+json merge_shards(const std::vector<ShardResult>& shards) {
+  const auto by_index = check_shard_set(shards);
+  const ShardResult& first = shards.front();
   blackjack::Tally tally{};
   unsigned threads = 0;
   double elapsed = 0;
@@ -126,8 +237,77 @@ json merge_shards(const std::vector<ShardResult>& shards) {
                      threads, elapsed};
   json result = sim_result_json(config, info, tally);
   result["tool"] = first.identity.at("tool");  // the build that played the chunks
-  result["performance"]["shards"] = count;
+  result["performance"]["shards"] = first.shard.count;
   return result;
+}
+
+json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
+  const auto by_index = check_shard_set(shards);
+  const PairedShardResult& first = shards.front();
+  const json& identity = first.identity;
+  std::vector<PairedVariant> variants;
+  for (std::size_t v = 0; v < identity.at("variants").size(); ++v) {
+    const json& id = identity.at("variants").at(v);
+    PairedVariant variant;
+    variant.label = id.at("label").get<std::string>();
+    variant.values = id.at("values");
+    variant.config = sim_config_from_json(id.at("config"));
+    variant.strategy = id.at("strategy").get<std::string>();
+    variant.chart_fingerprint = id.at("chart_fingerprint").get<std::string>();
+    variant.exact_ev = first.exact_ev.at(v);
+    variants.push_back(std::move(variant));
+  }
+  const SimConfig& base = variants.front().config;
+  const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
+  std::vector<double> wager_units;
+  for (const auto& v : variants) wager_units.push_back(blackjack::table_wager_units(v.config.rules));
+  blackjack::PairedRun run = blackjack::empty_paired_run(wager_units, plan.chunks());
+  PairedRunInfo info;
+  info.command = identity.at("command").get<std::string>();
+  info.varied = identity.at("varied").get<std::vector<std::string>>();
+  info.chunks = plan.chunks();
+  for (const auto& [index, s] : by_index) {
+    const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, s->shard);
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+      run.tallies[v].merge(s->tallies[v]);
+      for (std::size_t i = 0; i < chunks.size(); ++i) run.chunk_nets[v][chunks[i]] = s->chunk_nets[v][i];
+    }
+    for (const auto c : chunks) run.chunk_rounds[c] = plan.items_in(c);
+    run.chunks_played.insert(run.chunks_played.end(), chunks.begin(), chunks.end());
+    info.threads += s->threads;
+    info.elapsed_seconds = std::max(info.elapsed_seconds, s->elapsed_seconds);
+  }
+  std::sort(run.chunks_played.begin(), run.chunks_played.end());
+  json result = paired_result_json(variants, info, run);
+  result["tool"] = identity.at("tool");  // the build that played the chunks
+  result["performance"]["shards"] = first.shard.count;
+  return result;
+}
+
+json merge_shard_files(const std::vector<ShardFile>& files) {
+  if (files.empty()) throw Error("no shards to merge");
+  std::vector<ShardResult> sim;
+  std::vector<PairedShardResult> paired;
+  std::string first_command;
+  for (const ShardFile& file : files) {
+    const std::string where = "shard '" + file.source + "'";
+    const json j = parse_shard_json(file.text, where);
+    const std::string command = shard_command(j);
+    if (command != "sim" && !is_paired_command(command)) {
+      throw Error(where + " is not a shard result of sim, compare or sweep");
+    }
+    if (first_command.empty()) first_command = command;
+    if (command != first_command) {
+      throw Error("cannot merge shards of different commands: '" + files.front().source + "' is a " + first_command +
+                  " shard, '" + file.source + "' a " + command + " shard");
+    }
+    if (command == "sim") {
+      sim.push_back(sim_shard_from_json(j, file.source));
+    } else {
+      paired.push_back(paired_shard_from_json(j, file.source));
+    }
+  }
+  return first_command == "sim" ? merge_shards(sim) : merge_paired_shards(paired);
 }
 
 }  // namespace cardsim::io

@@ -101,7 +101,7 @@ TEST(Paired, SameResultOnOneOrTwoThreads) {
   const PairedRun one = play(variants, 300'000, 1);
   const PairedRun two = play(variants, 300'000, 2);
   EXPECT_EQ(one.tallies, two.tallies);
-  EXPECT_EQ(one.chunk_wins, two.chunk_wins);
+  EXPECT_EQ(one.chunk_nets, two.chunk_nets);
   EXPECT_EQ(one.chunks_played, two.chunks_played);
 }
 

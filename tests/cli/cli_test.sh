@@ -193,6 +193,37 @@ checkpoint)
   "$cardsim" sim --resume sck.json --quiet --out s1-again.json || fail "resume shard"
   diff <(statistics s1.json) <(statistics s1-again.json) >/dev/null || fail "shard resume differs"
   ;;
+counting-files)
+  # A counting run whose count system and index plays are files named by
+  # relative paths: a checkpoint carries what they held, so the run resumes
+  # from another folder (and from a config in another folder), and shards
+  # that counted with different file contents do not merge.
+  mkdir -p game/counts elsewhere
+  printf '{"tags": {"A": -1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 0, "8": 0, "9": 0, "T": -1}}\n' >game/counts/mine.json
+  printf '16 T 0 S H\n15 T 4 S H\ninsurance A 3 I -\n' >game/plays.txt
+  run=(--count game/counts/mine.json --indices game/plays.txt --bet-ramp 1:1,2:4 --rounds 12M --chunk-rounds 250k --quiet)
+  "$cardsim" sim "${run[@]}" --threads 1 --checkpoint ck.json --checkpoint-every 0.1s --out partial.json 2>err.txt &
+  pid=$!
+  wait_until test -s ck.json || fail "no periodic checkpoint"
+  kill -TERM $pid
+  wait $pid
+  [[ $? -eq 130 ]] || fail "not interrupted (the run ended before the signal?)"
+  grep -q '"count_system"' ck.json || fail "the checkpoint holds no count system"
+  (cd elsewhere && "$cardsim" sim --resume ../ck.json --threads 2 --quiet --out ../resumed.json) || fail "resume elsewhere"
+  "$cardsim" sim "${run[@]}" --threads 2 --out whole.json || fail "whole run"
+  diff <(statistics whole.json) <(statistics resumed.json) >/dev/null || fail "resumed run differs from the whole run"
+  # A count file relative to the config's folder.
+  printf '{"count": "counts/mine.json", "rounds": "1M", "chunk_rounds": "250k"}\n' >game/config.json
+  "$cardsim" sim --config game/config.json --quiet --checkpoint ck2.json --out c.json || fail "config run"
+  "$cardsim" sim --resume ck2.json --quiet --out c2.json || fail "resume a config-relative count file"
+  diff <(statistics c.json) <(statistics c2.json) >/dev/null || fail "config-relative resume differs"
+  # The same path, other contents: another run.
+  shards=(--count game/counts/mine.json --rounds 1M --chunk-rounds 250k --quiet)
+  "$cardsim" sim "${shards[@]}" --shard 0/2 --out s0.json || fail "shard 0"
+  sed 's/"7": 0/"7": 1/' game/counts/mine.json >tmp.json && mv tmp.json game/counts/mine.json
+  "$cardsim" sim "${shards[@]}" --shard 1/2 --out s1.json || fail "shard 1"
+  expect_error 1 "'s1.json' is of another run" "$cardsim" merge s0.json s1.json --out m.json
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.

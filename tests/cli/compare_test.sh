@@ -9,11 +9,29 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 
 fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-statistics() { sed '/"performance": {/,/}/d' "$1"; }
+# The statistics of a result file: its text without the top-level
+# "performance" object (threads, elapsed time), which is the only part allowed
+# to differ. Textual, so that what remains is compared byte for byte (jq 1.6
+# would round the tallies' 64-bit sums of squares to doubles).
+statistics() { sed '/^  "performance": {$/,/^  }/d' "$1"; }
+
+# expect_error EXIT_CODE PATTERN cmd...: the command exits EXIT_CODE and prints
+# exactly one line on stderr, "error: ..." matching PATTERN, and nothing on stdout.
+expect_error() {
+  local want=$1 pattern=$2; shift 2
+  "$@" >out.txt 2>err.txt
+  local got=$?
+  [[ $got -eq $want ]] || fail "exit $got, expected $want: $* ($(cat err.txt))"
+  [[ $(wc -l <err.txt) -eq 1 ]] || fail "expected one error line, got: $(cat err.txt)"
+  grep -q "^error: .*$pattern" err.txt || fail "error line does not match '$pattern': $(cat err.txt)"
+  [[ ! -s out.txt ]] || fail "unexpected stdout: $(head -3 out.txt)"
+}
 
 printf '{"name": "S17", "reshuffle": "every-round"}\n' >s17.json
 printf '{"name": "S17 again", "reshuffle": "every-round"}\n' >same.json
 printf '{"name": "H17", "reshuffle": "every-round", "h17": true}\n' >h17.json
+for f in s17 h17; do sed 's/}$/, "strategy": "basic-s17-das"}/' $f.json >f$f.json; done
+printf '{"name": "LS 2 seats", "surrender": "late", "seats": 2, "strategy": "basic-s17-das"}\n' >fls2.json
 
 case $case_name in
 self)
@@ -55,6 +73,66 @@ report)
   "$cardsim" report s17.json -o bad.html 2>err.txt && fail "a config accepted as a result"
   grep -q "^error: not a cardsim result" err.txt || fail "message: $(cat err.txt)"
   [[ ! -e bad.html ]] || fail "a page was written for a bad input"
+  ;;
+shard)
+  # One process against 3 shards (1 thread each) merged in another order: the
+  # same JSON byte for byte except "performance", and the same CSV; for
+  # compare (variants with other seat counts) and for sweep.
+  # Shipped charts, not computed ones: every process would compute each.
+  run=(fs17.json fh17.json fls2.json --rounds 200k --chunk-rounds 10k --quiet)
+  "$cardsim" compare "${run[@]}" --threads 2 --out whole.json --csv whole.csv || fail "compare"
+  for i in 0 1 2; do "$cardsim" compare "${run[@]}" --threads 1 --shard $i/3 --out c$i.json || fail "compare shard $i"; done
+  grep -q '"assignment": "chunk c belongs to shard c mod count"' c1.json || fail "no shard object"
+  "$cardsim" merge c2.json c0.json c1.json --quiet --out merged.json --csv merged.csv || fail "merge compare"
+  cmp <(statistics whole.json) <(statistics merged.json) || fail "merged compare shards differ from the whole run"
+  cmp whole.csv merged.csv || fail "merged compare CSV differs"
+  grep -q '"shards": 3' merged.json || fail "no shard count in performance"
+  grep -q '"command": "compare"' merged.json || fail "merged result is not a compare result"
+  sweep=(--strategy basic-s17-das --reshuffle every-round --vary h17=false,true --vary blackjack-pays=3:2,6:5 --rounds 200k --chunk-rounds 10k --quiet)
+  "$cardsim" sweep "${sweep[@]}" --threads 2 --out whole.json --csv whole.csv || fail "sweep"
+  for i in 0 1 2; do "$cardsim" sweep "${sweep[@]}" --threads 1 --shard $i/3 --out s$i.json || fail "sweep shard $i"; done
+  "$cardsim" merge s1.json s2.json s0.json --out merged.json --csv merged.csv >summary.txt || fail "merge sweep"
+  cmp <(statistics whole.json) <(statistics merged.json) || fail "merged sweep shards differ from the whole run"
+  cmp whole.csv merged.csv || fail "merged sweep CSV differs"
+  grep -q "^sweep: 200000 rounds per variant, seed 1, 20 of 20 chunks" summary.txt || fail "summary: $(cat summary.txt)"
+  ;;
+shard-errors)
+  # Incomplete, repeated, foreign, edited and mixed shard sets are refused with
+  # one error line and no output; options that cannot be sharded too.
+  run=(fs17.json fh17.json --rounds 60k --chunk-rounds 10k --quiet)
+  for i in 0 1 2; do "$cardsim" compare "${run[@]}" --shard $i/3 --out c$i.json 2>/dev/null || fail "shard $i"; done
+  expect_error 1 "1 of 3 shards missing: 2" "$cardsim" merge c0.json c1.json --out m.json
+  expect_error 1 "shard 1/3 is given twice" "$cardsim" merge c0.json c1.json c1.json c2.json --out m.json
+  "$cardsim" compare "${run[@]}" --seed 2 --shard 1/3 --out seed2.json 2>/dev/null || fail "seed 2"
+  expect_error 1 "'seed2.json' is of another run" "$cardsim" merge c0.json seed2.json c2.json --out m.json
+  "$cardsim" compare fs17.json fls2.json --rounds 60k --chunk-rounds 10k --quiet --shard 1/3 --out ls.json 2>/dev/null ||
+    fail "other variants"
+  expect_error 1 "'ls.json' is of another run" "$cardsim" merge c0.json ls.json c2.json --out m.json
+  "$cardsim" compare "${run[@]}" --shard 1/4 --out four.json 2>/dev/null || fail "1/4"
+  expect_error 1 "one of 4 shards" "$cardsim" merge c0.json four.json c2.json --out m.json
+  "$cardsim" sim --strategy basic-s17-das --rounds 60k --chunk-rounds 10k --quiet --shard 1/3 --out sim1.json ||
+    fail "sim shard"
+  "$cardsim" sim --strategy basic-s17-das --rounds 60k --chunk-rounds 10k --quiet --shard 0/1 --out sim-all.json ||
+    fail "sim shard 0/1"
+  expect_error 1 "cannot merge shards of different commands: 'c0.json' is a compare shard, 'sim1.json' a sim shard" \
+    "$cardsim" merge c0.json sim1.json c2.json --out m.json
+  "$cardsim" sweep --strategy basic-s17-das --vary h17=false,true --rounds 60k --chunk-rounds 10k --quiet --shard 1/3 --out sweep1.json 2>/dev/null ||
+    fail "sweep shard"
+  expect_error 1 "'sweep1.json' a sweep shard" "$cardsim" merge c0.json sweep1.json c2.json --out m.json
+  # One chunk's net changed by a digit (its tallies unchanged).
+  awk '/"chunk_table_net"/ { table = 1 } table && !done && /^ *-?[0-9]+,?$/ { sub(/[0-9]/, "&7"); done = 1 } { print }' \
+    c1.json >edited.json
+  cmp -s c1.json edited.json && fail "the edit changed nothing"
+  expect_error 1 "'edited.json': checksum mismatch" "$cardsim" merge c0.json edited.json c2.json --out m.json
+  head -c 3000 c1.json >cut.json
+  expect_error 1 "'cut.json' is not valid JSON" "$cardsim" merge c0.json cut.json c2.json --out m.json
+  "$cardsim" compare "${run[@]}" --out whole.json 2>/dev/null || fail "whole"
+  expect_error 1 "'whole.json' is not a shard result" "$cardsim" merge c0.json whole.json c2.json --out m.json
+  expect_error 1 "--csv is for the shards of compare and sweep" "$cardsim" merge sim-all.json --csv m.csv
+  expect_error 1 "--target-se .* does not combine with --shard" "$cardsim" compare "${run[@]}" --target-se 0.001 --shard 0/3 --out m.json
+  expect_error 1 "--csv with --shard" "$cardsim" sweep --vary h17=false,true --shard 0/3 --csv m.csv
+  expect_error 2 "shard" "$cardsim" compare "${run[@]}" --shard 3/3 --out m.json
+  [[ ! -e m.json && ! -e m.csv ]] || fail "a file was written despite the errors"
   ;;
 bad-input)
   "$cardsim" compare s17.json >/dev/null 2>err.txt && fail "one config accepted"

@@ -4,11 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/version.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -109,8 +114,91 @@ TEST(Checkpoint, ClearErrors) {
   chart["strategy_chart"] = "[hard]\n";
   EXPECT_NE(resealed(chart).find("fingerprint"), std::string::npos);
   json version = json::parse(checkpoint_to_text(sample_checkpoint(false)));
-  version["format_version"] = 2;
+  version["format_version"] = 1;  // before checkpoints carried the counting
   EXPECT_NE(resealed(version).find("format_version"), std::string::npos);
+}
+
+// A counting run's checkpoint, its config naming the count and index files by
+// paths that do not exist where it is read: what they held is in the file.
+Checkpoint counting_checkpoint() {
+  Checkpoint c;
+  c.config = sim_config_from_json({{"rounds", 40'000}, {"chunk_rounds", 3'000}, {"seed", 9}, {"surrender", "late"},
+                                   {"count", "elsewhere/my-count.json"}, {"indices", "elsewhere/plays.txt"},
+                                   {"bet_ramp", "1:1,2:4"}, {"wong_out", -1}});
+  c.chart = blackjack::hit_below_16_chart();
+  const std::string data(DATA_DIR);
+  const auto system = parse_count_system(read_file(data + "/counts/zen.json"), "zen", c.config.rules.decks);
+  c.counting = make_counting(c.config, system,
+                             parse_index_plays(read_file(data + "/indices/illustrious18-fab4-s17.txt"), "i18"));
+  c.completed_chunks = {0, 3};
+  const blackjack::Engine engine(c.config.rules, c.chart, c.counting);
+  const run::ChunkPlan plan{c.config.rounds, c.config.chunk_rounds};
+  for (const auto chunk : c.completed_chunks) {
+    core::Rng rng = core::chunk_rng(c.config.seed, core::StreamPurpose::blackjack_chunk, chunk);
+    engine.play_chunk(plan.items_in(chunk), rng, c.tally);
+  }
+  return c;
+}
+
+TEST(Checkpoint, CarriesTheCountingItCountedWith) {
+  const Checkpoint c = counting_checkpoint();
+  const std::string text = checkpoint_to_text(c);
+  const Checkpoint back = checkpoint_from_text(text, "ck.json");  // no file named by the config is read
+  ASSERT_TRUE(back.counting.enabled);
+  EXPECT_EQ(counting_definition_json(back.counting), counting_definition_json(c.counting));
+  EXPECT_EQ(back.counting.system.tags, c.counting.system.tags);
+  EXPECT_EQ(back.counting.indices.size(), c.counting.indices.size());
+  EXPECT_EQ(back.counting.ramp.size(), 2u);
+  EXPECT_TRUE(back.counting.has_wong_out);
+  EXPECT_EQ(back.tally, c.tally);
+  EXPECT_EQ(checkpoint_to_text(back), text);
+  // Resealed but inconsistent: a changed tag, no definition for a counting
+  // config, a definition for a run without counting.
+  const auto resealed = [](json k) {
+    k["checksum"] = json_checksum(k);
+    return error_of(k.dump());
+  };
+  json tag = json::parse(text);
+  tag["counting"]["count_system"]["tags"]["5"] = 1;
+  EXPECT_NE(resealed(tag).find("does not match"), std::string::npos);
+  json none = json::parse(text);
+  none["counting"] = nullptr;
+  EXPECT_NE(resealed(none).find("counting definition is missing"), std::string::npos);
+  json extra = json::parse(checkpoint_to_text(sample_checkpoint(false)));
+  extra["counting"] = json::parse(text)["counting"];
+  EXPECT_NE(resealed(extra).find("counting definition is present"), std::string::npos);
+}
+
+TEST(CountingDefinition, ShippedFilesReadBackToThemselves) {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(DATA_DIR) / "counts")) {
+    for (const int decks : {1, 8}) {
+      const auto system = parse_count_system(read_file(entry.path().string()), entry.path().string(), decks);
+      const auto back = parse_count_system(count_system_to_json(system).dump(), "back", 2);  // explicit: decks unused
+      EXPECT_EQ(back.tags, system.tags) << entry.path();
+      EXPECT_EQ(back.scale, system.scale) << entry.path();
+      EXPECT_EQ(back.initial_running_count, system.initial_running_count) << entry.path() << " " << decks;
+    }
+    ++files;
+  }
+  for (const auto& entry : fs::directory_iterator(fs::path(DATA_DIR) / "indices")) {
+    const auto plays = parse_index_plays(read_file(entry.path().string()), entry.path().string());
+    const std::string text = format_index_plays(plays);
+    const auto back = parse_index_plays(text, "back");
+    ASSERT_EQ(back.size(), plays.size()) << entry.path();
+    for (std::size_t i = 0; i < plays.size(); ++i) {
+      EXPECT_EQ(back[i].hand, plays[i].hand);
+      EXPECT_EQ(back[i].value, plays[i].value);
+      EXPECT_EQ(back[i].upcard, plays[i].upcard);
+      EXPECT_EQ(back[i].index, plays[i].index);
+      EXPECT_EQ(back[i].at_or_above, plays[i].at_or_above);
+      EXPECT_EQ(back[i].below, plays[i].below) << entry.path() << " line " << i;
+    }
+    EXPECT_EQ(format_index_plays(back), text);
+    ++files;
+  }
+  EXPECT_GE(files, 10);
 }
 
 TEST(Fingerprint, IsFnv1a64) {

@@ -16,15 +16,33 @@
 
 namespace cardsim::blackjack {
 
-// What a paired run produced: each variant's tally, and each variant's result
-// per chunk in initial wagers per seat (the pooled edge's numerator, so that
-// variants with other bet units or seat counts compare).
+// The bet units of one initial wager on every seat of `rules`' table.
+inline double table_wager_units(const Rules& rules) { return static_cast<double>(rules.bet_units() * rules.seats); }
+
+// What a paired run produced: each variant's tally, and each variant's net per
+// chunk (exact integers: what shard results carry and merge back).
 struct PairedRun {
-  std::vector<Tally> tallies;                   // [variant]
-  std::vector<std::vector<double>> chunk_wins;  // [variant][chunk]: net / (bet units x seats), summed over the chunk
-  std::vector<std::uint64_t> chunk_rounds;      // [chunk]: rounds every variant played in it
-  std::vector<std::uint64_t> chunks_played;     // ascending
+  std::vector<Tally> tallies;                         // [variant]
+  std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][chunk]: the table's net in bet units
+  std::vector<double> wager_units;                    // [variant]: table_wager_units() of its rules
+  std::vector<std::uint64_t> chunk_rounds;            // [chunk]: rounds every variant played in it
+  std::vector<std::uint64_t> chunks_played;           // ascending
+
+  // Variant v's result in chunk c in initial wagers per seat (the pooled
+  // edge's numerator, so that variants with other bet units or seat counts
+  // compare).
+  double chunk_win(std::size_t v, std::uint64_t c) const {
+    return static_cast<double>(chunk_nets[v][c]) / wager_units[v];
+  }
 };
+
+// A paired run of variants with these wager units (table_wager_units of each
+// one's rules) over a plan of `chunks` chunks, none played.
+PairedRun empty_paired_run(const std::vector<double>& wager_units, std::uint64_t chunks);
+
+// Adds `part` (other chunks of the same run, variants and plan) to `run`;
+// chunks_played stays ascending.
+void merge_paired(PairedRun& run, const PairedRun& part);
 
 // Plays `chunks` of `plan` for every engine, chunk c of every variant from
 // core::chunk_rng(seed, blackjack_chunk, c): the same stream a plain `sim` of

@@ -3,9 +3,13 @@
 // as an uninterrupted run, byte for byte.
 //
 // Layout (one JSON object):
-//   format "cardsim-checkpoint", format_version 1,
+//   format "cardsim-checkpoint", format_version 2,
 //   identity          io::run_identity() of the run
 //   strategy_chart    the chart played, as chart text (the run resumes with it)
+//   counting          io::counting_definition_json(): the count system's tags
+//                     and the index plays counted with (null without
+//                     counting), so a resume needs neither file nor the
+//                     folder the run was started in
 //   shard             {index, count} of the chunks this process was given
 //                     (null for a run not started with --shard)
 //   chunks            how many chunks that shard has
@@ -23,6 +27,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/io/config.hpp"
@@ -30,11 +35,12 @@
 
 namespace cardsim::io {
 
-inline constexpr int CHECKPOINT_FORMAT_VERSION = 1;
+inline constexpr int CHECKPOINT_FORMAT_VERSION = 2;
 
 struct Checkpoint {
   SimConfig config;
   blackjack::StrategyChart chart;
+  blackjack::Counting counting;  // as resolved from the config's files (disabled without counting)
   run::Shard shard;     // 0/1 unless sharded
   bool sharded = false;  // started with --shard (its result is a shard result)
   std::vector<std::uint64_t> completed_chunks;  // ascending, all in the shard

@@ -28,6 +28,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/io/config.hpp"
 
@@ -38,6 +40,33 @@ blackjack::CountSystem parse_count_system(std::string_view json_text, const std:
 
 // Parses an index file; errors say "source:line: ...".
 std::vector<blackjack::IndexPlay> parse_index_plays(std::string_view text, const std::string& source);
+
+// A count system as a count file's JSON object with every key explicit (tags,
+// scale, initial_running_count), so that parse_count_system reads it back to
+// the same system for any number of decks.
+nlohmann::json count_system_to_json(const blackjack::CountSystem& system);
+
+// Index plays as index file text, one line per play in the given order, which
+// parse_index_plays reads back to the same plays.
+std::string format_index_plays(const std::vector<blackjack::IndexPlay>& plays);
+
+// The counting setup of `config` (its true count, ramp and wonging keys) with
+// this count system and these index plays.
+blackjack::Counting make_counting(const SimConfig& config, const blackjack::CountSystem& system,
+                                  std::vector<blackjack::IndexPlay> indices);
+
+// What a counting run counts with beyond its config, the files' contents as
+// resolved (the config only names the files, perhaps by a relative path):
+// {"count_system": count_system_to_json(), "index_plays": format_index_plays()};
+// null when counting is off. Checkpoints carry it, run identities its
+// fingerprint.
+nlohmann::json counting_definition_json(const blackjack::Counting& counting);
+
+// The inverse for `config`: disabled if `definition` is null (then the
+// config's count must be "none"); throws Error (naming `source`) if it is
+// malformed or does not match the config.
+blackjack::Counting counting_from_definition(const SimConfig& config, const nlohmann::json& definition,
+                                             const std::string& source);
 
 // The counting setup of a config: `count` and `indices` are names of files in
 // `data_dir`/counts/ (.json) and `data_dir`/indices/ (.txt), or file paths

@@ -1,15 +1,28 @@
-// Shard results (`cardsim sim --shard i/N`) and their merge (`cardsim merge`).
+// Shard results (`cardsim sim|compare|sweep --shard i/N`) and their merge
+// (`cardsim merge`).
 //
-// A shard result is a normal result JSON (io::sim_result_json, with run.chunks
-// counting the shard's chunks) plus a "shard" object:
+// A shard result of `sim` is a normal result JSON (io::sim_result_json, with
+// run.chunks counting the shard's chunks) plus a "shard" object:
 //   index, count     the shard (chunk c belongs to shard c mod count)
 //   assignment       that rule, in words
 //   identity         io::run_identity() of the run
 //   exact_ev         the chart's exact EV (so the merged result need not redo it)
-//   checksum         io::json_checksum() of {"shard": the rest of this object,
+//   checksum         fingerprint() of {"shard": the rest of this object,
 //                    "tally": the result's tally}
-// merge_shards() checks that the shards belong to one run, none is missing,
-// repeated, partial or damaged, adds their tallies and builds the result the
+// A shard result of `compare` or `sweep` is their result JSON
+// (io::paired_result_json, run.chunks counting the shard's chunks) plus a
+// "shard" object of the same design:
+//   index, count, assignment  as above
+//   identity         io::paired_run_identity() of the run (command, varied,
+//                    every variant's label, values, config and chart)
+//   exact_ev         [variant]: each chart's exact EV
+//   chunk_table_net  [variant][i]: the table's net (bet units) in the shard's
+//                    i-th chunk (ascending), from which the merge rebuilds the
+//                    paired differences exactly
+//   checksum         fingerprint() of {"shard": the rest of this object,
+//                    "tallies": [each variant's result.tally]}
+// The merges check that the shards belong to one run, none is missing,
+// repeated, partial or damaged, add their tallies and build the result the
 // single-process run writes, identical to it except "performance".
 #pragma once
 
@@ -20,6 +33,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/run/shard.hpp"
 
@@ -50,5 +64,47 @@ ShardResult shard_result_from_text(std::string_view text, const std::string& sou
 // if they are of different runs, or a shard is missing or given twice.
 // "performance": threads summed, elapsed_seconds the longest shard's.
 nlohmann::json merge_shards(const std::vector<ShardResult>& shards);
+
+// Adds the "shard" object to `result` (a compare or sweep result of shard
+// `shard`, played as `run`; exact_ev[v] is variant v's exact EV).
+void add_paired_shard_info(nlohmann::json& result, const nlohmann::json& identity, const run::Shard& shard,
+                           const std::vector<double>& exact_ev, const blackjack::PairedRun& run);
+
+// One compare or sweep shard result as read back.
+struct PairedShardResult {
+  std::string source;  // the file, for messages
+  nlohmann::json identity;
+  run::Shard shard;
+  std::vector<double> exact_ev;                       // [variant]
+  std::vector<blackjack::Tally> tallies;              // [variant]
+  std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][i]: the shard's i-th chunk
+  unsigned threads = 0;
+  double elapsed_seconds = 0;
+};
+
+// Reads a compare or sweep shard result file's text; throws Error naming
+// `source` as shard_result_from_text does, and if its variants disagree with
+// its identity or its per-chunk nets with its tallies.
+PairedShardResult paired_shard_result_from_text(std::string_view text, const std::string& source);
+
+// The merged compare or sweep result of all shards of one run (in any order);
+// throws Error as merge_shards does. "performance" as merge_shards writes it.
+nlohmann::json merge_paired_shards(const std::vector<PairedShardResult>& shards);
+
+// A shard result file: its name (for messages) and its text.
+struct ShardFile {
+  std::string source;
+  std::string text;
+};
+
+// What `cardsim merge` writes: the merged result of `files`, all shards of one
+// `sim`, `compare` or `sweep` run (the command is read from each file's
+// identity). Throws Error if any file is not a valid shard result, or if they
+// are of different commands, or as the merges above do.
+nlohmann::json merge_shard_files(const std::vector<ShardFile>& files);
+
+// Sets result["shard"]["checksum"] for the rest of the shard result `result`
+// (of any command): what add_shard_info and add_paired_shard_info do last.
+void seal_shard_result(nlohmann::json& result);
 
 }  // namespace cardsim::io

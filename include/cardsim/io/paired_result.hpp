@@ -1,0 +1,68 @@
+// The result of `cardsim compare` and `cardsim sweep` (rule variants played on
+// the same cards, blackjack/paired.hpp): its JSON, its CSV and its summary.
+// The subcommands and `cardsim merge` (of their shard results) build it with
+// the same function, so a merged result is the single-process one.
+//
+// JSON layout (schema_version 1): tool, command ("compare" or "sweep"), run
+// (seed, rounds_requested, rounds, chunks, chunks_played, chunk_rounds,
+// target_se, stopped_by, partial, pairing), varied (sweep: the varied keys),
+// variants (per variant: label, values, result = a sim result without tool,
+// schema_version and performance, difference against the first variant or
+// null) and performance (threads, elapsed_seconds, rounds_per_second). README.md
+// documents every field.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cardsim/blackjack/paired.hpp"
+#include "cardsim/io/config.hpp"
+
+namespace cardsim::io {
+
+// One variant of a paired run, as the result and the run's identity name it.
+struct PairedVariant {
+  std::string label;
+  nlohmann::json values = nlohmann::json::object();  // sweep: the varied keys' values
+  SimConfig config;                                   // resolved, with the run's seed, rounds and chunk_rounds
+  std::string strategy;                               // the chart played (its resolved name)
+  std::string chart_fingerprint;                      // io::chart_fingerprint() of that chart
+  double exact_ev = 0;                                // its exact EV with a fresh shoe (Analyzer)
+};
+
+// The run around the variants.
+struct PairedRunInfo {
+  std::string command;              // "compare" or "sweep"
+  std::vector<std::string> varied;  // sweep: the varied keys, in --vary order
+  std::uint64_t chunks = 0;         // chunks this run (or shard) was given
+  double target_se = 0;             // 0: none
+  std::string stopped_by = "rounds";  // "rounds", "target_se" or "interrupted"
+  unsigned threads = 0;
+  double elapsed_seconds = 0;
+};
+
+// The result JSON of `run` (variant v of `run` is variants[v]; the first is
+// the baseline). Differences use the paired per-chunk results of the chunks
+// played (blackjack::paired_difference).
+nlohmann::json paired_result_json(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
+                                  const blackjack::PairedRun& run);
+
+// The CSV of a paired result JSON: a header and one row per variant (README
+// lists the columns). Derived from the JSON alone.
+std::string paired_result_csv(const nlohmann::json& result);
+
+// The summary table of a paired result JSON: a line about the run, then one
+// line per variant (edge, SE, exact edge, change with its paired SE, unpaired SE).
+std::string paired_summary(const nlohmann::json& result);
+
+// What makes shards parts of one compare or sweep run: {"tool", "command",
+// "varied", "variants": [{"label", "values", "config", "strategy",
+// "chart_fingerprint"}, ...]}; seed, rounds and chunk_rounds are in every
+// variant's config.
+nlohmann::json paired_run_identity(const std::string& command, const std::vector<std::string>& varied,
+                                   const std::vector<PairedVariant>& variants);
+
+}  // namespace cardsim::io

@@ -1,0 +1,183 @@
+// Shard results of compare and sweep and their merge, at the library level:
+// the merged result of N shards equals the single-process result (JSON and
+// CSV) except "performance"; missing, repeated, foreign, partial, damaged and
+// mixed shard sets are rejected.
+#include "cardsim/io/shard.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/paired.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/paired_result.hpp"
+#include "cardsim/io/result.hpp"
+#include "cardsim/io/run_identity.hpp"
+
+namespace cardsim::io {
+namespace {
+using nlohmann::json;
+
+const std::vector<std::string> VARIED{"h17", "seats"};
+
+// Three variants of one run; the third with three seats and 6:5 (other bet
+// units), so the per-chunk results are scaled differently.
+std::vector<PairedVariant> sample_variants(std::uint64_t seed = 5) {
+  const json base = {{"rounds", 30'500}, {"chunk_rounds", 2'000}, {"seed", seed}};
+  const auto chart = blackjack::hit_below_16_chart();
+  std::vector<PairedVariant> variants;
+  const std::vector<json> changes = {{{"h17", false}, {"seats", 1}},
+                                     {{"h17", true}, {"seats", 1}},
+                                     {{"h17", false}, {"seats", 3}, {"blackjack_pays", "6:5"}}};
+  for (std::size_t v = 0; v < changes.size(); ++v) {
+    json config = base;
+    json values = json::object();
+    for (const auto& [key, value] : changes[v].items()) {
+      config[key] = value;
+      if (key != "blackjack_pays") values[key] = value;
+    }
+    variants.push_back({"variant " + std::to_string(v), values, sim_config_from_json(config), chart.name,
+                        chart_fingerprint(chart), -0.01 * static_cast<double>(v + 1)});
+  }
+  return variants;
+}
+
+blackjack::PairedRun play(const std::vector<PairedVariant>& variants, const std::vector<std::uint64_t>& chunks) {
+  std::vector<std::unique_ptr<blackjack::Engine>> engines;
+  std::vector<const blackjack::Engine*> pointers;
+  for (const auto& v : variants) {
+    engines.push_back(std::make_unique<blackjack::Engine>(v.config.rules, blackjack::hit_below_16_chart()));
+    pointers.push_back(engines.back().get());
+  }
+  const SimConfig& base = variants.front().config;
+  run::RunControl control;
+  return blackjack::play_paired(pointers, base.seed, {base.rounds, base.chunk_rounds}, chunks, 1, control);
+}
+
+json whole_result(const std::vector<PairedVariant>& variants) {
+  const SimConfig& base = variants.front().config;
+  const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
+  const PairedRunInfo info{"sweep", VARIED, plan.chunks(), 0, "rounds", 2, 1.0};
+  return paired_result_json(variants, info, play(variants, run::shard_chunks(plan, {})));
+}
+
+// The text of shard `shard`, as `cardsim sweep --shard` writes it.
+std::string shard_text(const std::vector<PairedVariant>& variants, run::Shard shard, bool complete = true,
+                       const std::string& command = "sweep") {
+  const SimConfig& base = variants.front().config;
+  const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
+  auto chunks = run::shard_chunks(plan, shard);
+  const std::uint64_t assigned = chunks.size();
+  if (!complete) chunks.pop_back();
+  const blackjack::PairedRun run = play(variants, chunks);
+  const PairedRunInfo info{command, VARIED, assigned, 0, complete ? "rounds" : "interrupted", 1, 0.5};
+  json result = paired_result_json(variants, info, run);
+  std::vector<double> exact_ev;
+  for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
+  add_paired_shard_info(result, paired_run_identity(command, VARIED, variants), shard, exact_ev, run);
+  return result.dump(2) + "\n";
+}
+
+json without_performance(json j) {
+  j.erase("performance");
+  return j;
+}
+
+std::string merge_error(const std::vector<ShardFile>& files) {
+  try {
+    merge_shard_files(files);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PairedShardMerge, MergedEqualsSingleProcessResult) {
+  const auto variants = sample_variants();
+  const json whole = whole_result(variants);
+  for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
+    std::vector<ShardFile> files;
+    for (std::uint64_t i = count; i-- > 0;) {
+      files.push_back({std::to_string(i) + ".json", shard_text(variants, {i, count})});
+    }
+    const json merged = merge_shard_files(files);
+    EXPECT_EQ(without_performance(merged).dump(2), without_performance(whole).dump(2)) << count << " shards";
+    EXPECT_EQ(paired_result_csv(merged), paired_result_csv(whole)) << count << " shards";
+    EXPECT_EQ(merged["performance"]["shards"], count);
+    EXPECT_EQ(merged["performance"]["threads"], count);
+  }
+}
+
+TEST(PairedShardMerge, ReadsBackWhatWasWritten) {
+  const auto variants = sample_variants();
+  const PairedShardResult shard = paired_shard_result_from_text(shard_text(variants, {1, 3}), "s.json");
+  EXPECT_EQ(shard.shard, (run::Shard{1, 3}));
+  ASSERT_EQ(shard.tallies.size(), variants.size());
+  const blackjack::PairedRun run = play(variants, run::shard_chunks({30'500, 2'000}, {1, 3}));
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    EXPECT_EQ(shard.tallies[v], run.tallies[v]);
+    EXPECT_EQ(shard.exact_ev[v], variants[v].exact_ev);
+    for (std::size_t i = 0; i < run.chunks_played.size(); ++i) {
+      EXPECT_EQ(shard.chunk_nets[v][i], run.chunk_nets[v][run.chunks_played[i]]);
+    }
+  }
+}
+
+TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards) {
+  const auto variants = sample_variants();
+  const std::string s0 = shard_text(variants, {0, 3});
+  const std::string s1 = shard_text(variants, {1, 3});
+  const std::string s2 = shard_text(variants, {2, 3});
+  EXPECT_EQ(merge_error({{"a", s0}, {"b", s1}, {"c", s2}}), "");
+  EXPECT_NE(merge_error({{"a", s0}, {"c", s2}}).find("1 of 3 shards missing: 1"), std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"b", s1}, {"b2", s1}, {"c", s2}}).find("shard 1/3 is given twice"),
+            std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"x", shard_text(sample_variants(6), {1, 3})}, {"c", s2}}).find("another run"),
+            std::string::npos);
+  auto fewer = sample_variants();
+  fewer.pop_back();
+  EXPECT_NE(merge_error({{"a", s0}, {"x", shard_text(fewer, {1, 3})}, {"c", s2}}).find("another run"),
+            std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"x", shard_text(variants, {1, 4})}, {"c", s2}}).find("one of 4 shards"),
+            std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"p", shard_text(variants, {1, 3}, false)}, {"c", s2}}).find("partial"),
+            std::string::npos);
+  EXPECT_NE(merge_error({{"a", s0}, {"t", s1.substr(0, s1.size() / 2)}, {"c", s2}}).find("'t' is not valid JSON"),
+            std::string::npos);
+  // A compare shard among sweep shards, and a sim shard.
+  EXPECT_NE(merge_error({{"a", s0}, {"x", shard_text(variants, {1, 3}, true, "compare")}, {"c", s2}})
+                .find("cannot merge shards of different commands: 'a' is a sweep shard, 'x' a compare shard"),
+            std::string::npos);
+  const SimConfig& config = variants.front().config;
+  json sim = sim_result_json(config, {"chart", 0, 6, 6, 1, 0.5}, blackjack::Tally{});
+  add_shard_info(sim, run_identity(config, blackjack::hit_below_16_chart()), {1, 3}, 0);
+  EXPECT_NE(merge_error({{"a", s0}, {"sim", sim.dump()}, {"c", s2}}).find("'sim' a sim shard"), std::string::npos);
+  EXPECT_THROW(shard_result_from_text(s1, "s1"), Error);         // a sweep shard is not a sim shard
+  EXPECT_THROW(paired_shard_result_from_text(sim.dump(), "sim"), Error);  // nor the reverse
+  // Per-chunk nets that do not add up to the tallies, resealed so that the
+  // checksum passes.
+  json inconsistent = json::parse(s1);
+  json& net = inconsistent["shard"]["chunk_table_net"][0][0];
+  net = net.get<std::int64_t>() + 2;
+  seal_shard_result(inconsistent);
+  EXPECT_NE(merge_error({{"a", s0}, {"i", inconsistent.dump()}, {"c", s2}}).find("do not match"), std::string::npos);
+}
+
+TEST(PairedShardMerge, EveryChangedChunkNetDigitIsRejected) {
+  const std::string text = shard_text(sample_variants(), {1, 3});
+  const std::size_t nets = text.find("\"chunk_table_net\"");
+  const std::size_t end = text.find("\"count\"", nets);
+  ASSERT_NE(nets, std::string::npos);
+  for (std::size_t i = nets; i < end; ++i) {
+    if (text[i] < '0' || text[i] > '9') continue;
+    std::string damaged = text;
+    damaged[i] = text[i] == '9' ? '8' : static_cast<char>(text[i] + 1);
+    ASSERT_THROW(paired_shard_result_from_text(damaged, "d"), Error) << "accepted a change at byte " << i;
+  }
+}
+
+}  // namespace
+}  // namespace cardsim::io
