@@ -81,8 +81,8 @@ struct InfiniteDeck {
 };
 
 // A fixed sequence of cards, for play_stacked_round().
-// For counted rounds it answers like a Shoe: the cards dealt this round and
-// the cards left (`remaining` before the deal).
+// For counted rounds it answers like a Shoe: the cards left (`remaining`
+// before the deal).
 class StackedCards {
  public:
   explicit StackedCards(std::span<const std::uint8_t> cards, int remaining = 0)
@@ -91,9 +91,6 @@ class StackedCards {
     if (next_ == cards_.size()) throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
     return cards_[next_++];
   }
-  const std::uint8_t* dealt_cards() const { return cards_.data(); }
-  std::uint32_t round_start() const { return 0; }
-  std::uint32_t dealt() const { return static_cast<std::uint32_t>(next_); }
   std::uint32_t remaining() const {
     return static_cast<std::uint32_t>(std::max(0, remaining_ - static_cast<int>(next_)));
   }
@@ -369,10 +366,28 @@ inline int Engine::fast_true_count(int running_count, int remaining_cards) const
   return std::clamp(tc, -TRUE_COUNT_LIMIT, TRUE_COUNT_LIMIT);
 }
 
-// The running count at the start of a counted round (tag units); play_round
-// adds the cards seen so far this round, and reports the dealer's cards.
+// Whether true_count_of(running_count, remaining_cards) >= index, for
+// |index| <= TRUE_COUNT_LIMIT (so that the true count's clamp does not
+// matter), without the division: with x the
+// running count in the divisor's units and d the divisor, floor(x/d) >= i is
+// x >= i*d; trunc(x/d) >= i is x > (i-1)*d for i <= 0; and the quotient
+// rounded half away from zero is >= i when 2x >= (2i-1)*d (x >= 0) or
+// 2x > (2i-1)*d (x < 0). A test checks it against true_count_of() everywhere.
+bool Engine::true_count_at_least(int running_count, int remaining_cards, int index) const {
+  const auto remaining = static_cast<std::size_t>(std::clamp(remaining_cards, 0, rules_.shoe_cards()));
+  const std::int64_t x = std::int64_t{running_count} * true_count_factor_;
+  const std::int64_t d = divisors_[remaining].divisor;
+  switch (counting_.rounding) {
+    case TrueCountRounding::truncate: return index <= 0 ? x > (index - 1) * d : x >= index * d;
+    case TrueCountRounding::round: return x >= 0 ? 2 * x >= (2 * index - 1) * d : 2 * x > (2 * index - 1) * d;
+    default: return x >= index * d;  // floor
+  }
+}
+
+// The running count of a counted round (tag units): play_round adds each card
+// as it is drawn, and reports the dealer's cards and the round's result.
 struct Engine::RoundCount {
-  int running = 0;
+  int running = 0;  // before the round, then with every card drawn (hole card included)
   int upcard = 0;
   int hole = 0;
   int insurance_true_count = 0;  // with an ace up: the true count when insurance is offered
@@ -409,6 +424,36 @@ struct Engine::Counter {
   bool in = true;
 };
 
+// The rounds the counter played through a chunk, by true count bucket, at a
+// flat bet of one base bet per seat (money units). The ramp's bet depends on
+// the bucket alone, so the counter's money follows from these sums once per
+// chunk (add_counter_money) rather than round by round: the same integers.
+struct Engine::PlayedRounds {
+  struct Bucket {
+    std::int64_t rounds = 0;
+    std::int64_t net = 0;
+    std::int64_t net_squared = 0;
+    std::int64_t wagered = 0;
+  };
+  std::array<Bucket, TRUE_COUNT_BUCKETS> buckets{};
+};
+
+// The counter's money of the rounds in `played`, at the ramp's bets.
+void Engine::add_counter_money(const PlayedRounds& played, Tally& tally) const {
+  CountingTally& counted = tally.counting;
+  for (std::size_t b = 0; b < played.buckets.size(); ++b) {
+    const PlayedRounds::Bucket& p = played.buckets[b];
+    const std::int64_t units = ramp_units_[b];
+    counted.by_true_count[b].played += p.rounds;
+    counted.rounds_played += p.rounds;
+    counted.bet_units += units * p.rounds;
+    counted.bet_units_squared += units * units * p.rounds;
+    counted.net += units * p.net;
+    counted.net_squared += units * units * p.net_squared;
+    counted.wagered += units * p.wagered;
+  }
+}
+
 template <bool COUNTING>
 void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
   // A local copy of the generator: its address never escapes, so it can stay in
@@ -432,6 +477,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
+    [[maybe_unused]] PlayedRounds played;
     for (std::uint64_t r = 0; r < rounds; ++r) {
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
@@ -440,11 +486,12 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       }
       shoe.begin_round();
       if constexpr (COUNTING) {
-        play_counted_round(shoe, rng, tally, counter);
+        play_counted_round(shoe, rng, tally, counter, played);
       } else {
         play_round<core::Shoe, false>(shoe, rng, tally, nullptr);
       }
     }
+    if constexpr (COUNTING) add_counter_money(played, tally);
     tally.shoes += static_cast<std::int64_t>(shoe.shoes());
     tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
   }
@@ -456,8 +503,10 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
 // it every card of the round (hole card included, burn cards never) goes into
 // the running count. The seats play every round, so the cards dealt are the
 // same whatever the ramp and wonging do: the flat-bet tally is that of every
-// round, the counter's money goes to tally.counting.
-inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter) const {
+// round; the counter's rounds go to `played`, its money to tally.counting at
+// the end of the chunk (add_counter_money).
+inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+                                       PlayedRounds& played) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
   if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
     counter.in = false;
@@ -482,22 +531,21 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
     at_insurance.ten_in_hole += count.hole == TEN;
   }
   if (counter.in) {
-    const std::int64_t units = ramp_units_[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
-    const std::int64_t money = units * net;
-    ++bucket.played;
-    ++counted.rounds_played;
-    counted.bet_units += units;
-    counted.bet_units_squared += units * units;
-    counted.net += money;
-    counted.net_squared += money * money;
-    counted.wagered += units * count.wagered;
+    PlayedRounds::Bucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+    ++mine.rounds;
+    mine.net += net;
+    mine.net_squared += net * net;
+    mine.wagered += count.wagered;
   }
 
   // Every card of the round is seen now. After a mid-round reshuffle of the
   // discards the count starts again from the cards on the table.
-  if (shoe.exhaustion_reshuffles() != reshuffles_before) counter.running = counting_.system.initial_running_count;
-  const std::uint8_t* dealt = shoe.dealt_cards();
-  for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
+  counter.running = count.running;
+  if (shoe.exhaustion_reshuffles() != reshuffles_before) [[unlikely]] {
+    counter.running = counting_.system.initial_running_count;
+    const std::uint8_t* dealt = shoe.dealt_cards();
+    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
+  }
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
@@ -527,12 +575,18 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // The deal: a card to each seat, the dealer's up card, a second card to each
   // seat, and (peek games) the dealer's hole card. hands[s] is seat s's
   // initial hand; split hands are appended after the seats' hands.
+  // Every card comes from draw(); a counted round counts it as it comes.
+  auto draw = [&] {
+    const std::uint8_t card = cards.draw(rng);
+    if constexpr (COUNTING) count->running += tags_[card];
+    return card;
+  };
   std::array<TableHand, MAX_TABLE_HANDS> hands;  // not zeroed: see TableHand
-  for (int s = 0; s < seats; ++s) hands[static_cast<std::size_t>(s)].first = cards.draw(rng);
-  const int up = cards.draw(rng);
+  for (int s = 0; s < seats; ++s) hands[static_cast<std::size_t>(s)].first = draw();
+  const int up = draw();
   for (int s = 0; s < seats; ++s) {
     TableHand& hand = hands[static_cast<std::size_t>(s)];
-    hand.second = cards.draw(rng);
+    hand.second = draw();
     hand.state = two_card_hand(hand.first, hand.second);
     hand.seat = static_cast<std::uint8_t>(s);
     hand.from_split = false;
@@ -541,7 +595,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     hand.wager = bet_;
     hand.seat_net = 0;
   }
-  int hole = peek ? cards.draw(rng) : 0;
+  int hole = peek ? draw() : 0;
   int hand_count = seats;
 
   ++tally.rounds;
@@ -550,22 +604,22 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   auto pair_card = [&](const TableHand& hand) {
     return hand.first == hand.second && rules_.split_hands > 1 ? hand.first : 0;
   };
-  // Counting: the true count now, from the count before the round and every
-  // card dealt since but the hole card (face down in peek games until the
-  // dealer plays; tags_[0] = 0 while no hole card is dealt).
+  // Counting: the true count now, from every card seen: all drawn but the
+  // hole card (face down in peek games until the dealer plays).
   // (Generic, so that it is only compiled for the counted card sources.)
+  [[maybe_unused]] auto running_now = [&] { return count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0); };
   [[maybe_unused]] auto true_count_now = [&](const auto& source) -> int {
-    int running = count->running;
-    const std::uint8_t* dealt = source.dealt_cards();
-    for (std::uint32_t i = source.round_start(); i < source.dealt(); ++i) running += tags_[dealt[i]];
-    if (peek) running -= tags_[static_cast<std::size_t>(hole)];
-    return true_count_of(running, static_cast<int>(source.remaining()));  // (rare: insurance and index cells)
+    return true_count_of(running_now(), static_cast<int>(source.remaining()));
+  };
+  // Whether an index play's line applies: the true count now is at least its index.
+  [[maybe_unused]] auto at_index = [&](const auto& source, int index) {
+    return true_count_at_least(running_now(), static_cast<int>(source.remaining()), index);
   };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
       if (has_indices_) {
         const IndexedChoice& index = indices_.surrender(hand.state, pair_card(hand), up);
-        if (index.active) return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+        if (index.active) return at_index(cards, index.index) ? index.at_or_above : index.below;
       }
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
@@ -585,7 +639,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     if constexpr (COUNTING) {
       if (has_indices_) {
         const IndexedMove& index = pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up);
-        if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+        if (index.active) move = at_index(cards, index.index) ? index.at_or_above : index.below;
       }
     }
     return move;
@@ -631,7 +685,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
         Move move;
         for (;;) {
           if (hand.second == 0) {  // a split hand takes its second card
-            hand.second = cards.draw(rng);
+            hand.second = draw();
             hand.state = add_card(hand.state, hand.second);
           }
           const bool split_ace = hand.from_split & (hand.first == ACE);
@@ -660,10 +714,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
         if (move == Move::double_down) {
           ++seat_tally.doubles;
           hand.wager *= 2;
-          hand.state = add_card(hand.state, cards.draw(rng));
+          hand.state = add_card(hand.state, draw());
         } else if (move == Move::hit) {
           do {
-            hand.state = add_card(hand.state, cards.draw(rng));
+            hand.state = add_card(hand.state, draw());
           } while (decide(DecisionPoint::more_cards, hand.state, 0) == Move::hit);
         }
         const bool bust = is_bust(hand.state);
@@ -676,7 +730,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // The dealer: no hole card yet in no-hole-card games; draws only while some
   // hand still needs the dealer's total.
   if (!peek) {
-    hole = cards.draw(rng);
+    hole = draw();
     dealer_blackjack = dealer_blackjack_with(hole);
   }
   HandState dealer = two_card_hand(up, hole);
@@ -685,7 +739,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    while (!dealer_stands_[dealer]) dealer = add_card(dealer, cards.draw(rng));
+    while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[static_cast<std::size_t>(final_of(dealer))];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every

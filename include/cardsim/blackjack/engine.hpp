@@ -137,14 +137,21 @@ class Engine {
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
+  // Whether true_count_of(running_count, remaining_cards) >= index, for
+  // remaining_cards within the shoe and |index| <= TRUE_COUNT_LIMIT, without a
+  // division: how index plays decide.
+  bool true_count_at_least(int running_count, int remaining_cards, int index) const;
 
  private:
   int fast_true_count(int running_count, int remaining_cards) const;
   struct RoundCount;  // the running count handed to a counted round (engine.cpp)
   struct Counter;     // a counter's state through a chunk (engine.cpp)
+  struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine.cpp)
   template <bool COUNTING>
   void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
-  void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter) const;
+  [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+                                                PlayedRounds& played) const;
+  void add_counter_money(const PlayedRounds& played, Tally& tally) const;
   // Adds to `tally` the money wagered in the rounds played since `before`.
   void add_wagers(const Tally& before, Tally& tally) const;
   // COUNTING: index plays by the current true count (from `count`, which
