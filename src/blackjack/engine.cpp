@@ -671,58 +671,73 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   bool dealer_blackjack = peek && dealer_blackjack_with(hole);
   int live_hands = 0;  // hands still needing the dealer's total
 
+  // A hand after its two-card decision `move` (not a split) takes its cards:
+  // one for a double; for a hit, cards until the chart stands (it stands on 21
+  // and on a bust).
+  auto finish_hand = [&](TableHand& hand, Move move, SeatTally& seat_tally) {
+    if (move == Move::double_down) {
+      ++seat_tally.doubles;
+      hand.wager *= 2;
+      hand.state = add_card(hand.state, draw());
+    } else if (move == Move::hit) {
+      do {
+        hand.state = add_card(hand.state, draw());
+      } while (decide(DecisionPoint::more_cards, hand.state, 0) == Move::hit);
+    }
+    const bool bust = is_bust(hand.state);
+    if (bust) hand.status = HandStatus::bust;
+    live_hands += !bust;
+  };
+  // Seat s's initial hand split: its hands are the initial one, then those
+  // its splits append, each deciding again on its two cards (the initial
+  // hand's first decision is made again: the same split).
+  auto play_split_seat = [&](int s) __attribute__((always_inline)) {  // (inlined: an out-of-line call would take the generator out of registers)
+    SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
+    int seat_hands = 1;
+    const int split_from = hand_count;
+    for (int h = s; h == s || h < hand_count; h = h == s ? split_from : h + 1) {
+      TableHand& hand = hands[static_cast<std::size_t>(h)];
+      Move move;
+      for (;;) {
+        if (hand.second == 0) {  // a split hand takes its second card
+          hand.second = draw();
+          hand.state = add_card(hand.state, hand.second);
+        }
+        const bool split_ace = hand.from_split & (hand.first == ACE);
+        const bool can_split = (hand.first == hand.second) & (seat_hands < rules_.split_hands) &
+                               (!split_ace | rules_.resplit_aces);
+        move = decide(hand.from_split ? DecisionPoint::split_two : DecisionPoint::first_two, hand.state,
+                      can_split ? hand.first : 0);
+        if (move != Move::split) {
+          if (split_ace && !rules_.hit_split_aces) move = Move::stand;  // one card to each split ace
+          break;
+        }
+        ++seat_hands;
+        ++seat_tally.splits;
+        TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
+        other = hand;
+        other.state = add_card(EMPTY_HAND, hand.first);
+        other.second = 0;
+        other.from_split = true;
+        other.insured = false;
+        hand.state = other.state;
+        hand.second = 0;
+        hand.from_split = true;
+      }
+      finish_hand(hand, move, seat_tally);
+    }
+  };
+
   if (!dealer_blackjack) {
     if (rules_.surrender == Surrender::late) offer_surrender(HandStatus::surrendered);
     for (int s = 0; s < seats; ++s) {
-      if (hands[static_cast<std::size_t>(s)].status != HandStatus::live) continue;
-      SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
-      int seat_hands = 1;
-      // This seat's hands: its initial hand, then those its splits append.
-      const int split_from = hand_count;
-      for (int h = s; h == s || h < hand_count; h = h == s ? split_from : h + 1) {
-        TableHand& hand = hands[static_cast<std::size_t>(h)];
-        // The two-card decision, again after each split of this hand.
-        Move move;
-        for (;;) {
-          if (hand.second == 0) {  // a split hand takes its second card
-            hand.second = draw();
-            hand.state = add_card(hand.state, hand.second);
-          }
-          const bool split_ace = hand.from_split & (hand.first == ACE);
-          const bool can_split = (hand.first == hand.second) & (seat_hands < rules_.split_hands) &
-                                 (!split_ace | rules_.resplit_aces);
-          move = decide(hand.from_split ? DecisionPoint::split_two : DecisionPoint::first_two, hand.state,
-                        can_split ? hand.first : 0);
-          if (move != Move::split) {
-            if (split_ace && !rules_.hit_split_aces) move = Move::stand;  // one card to each split ace
-            break;
-          }
-          ++seat_hands;
-          ++seat_tally.splits;
-          TableHand& other = hands[static_cast<std::size_t>(hand_count++)];
-          other = hand;
-          other.state = add_card(EMPTY_HAND, hand.first);
-          other.second = 0;
-          other.from_split = true;
-          other.insured = false;
-          hand.state = other.state;
-          hand.second = 0;
-          hand.from_split = true;
-        }
-        // Then cards: one for a double; for a hit, until the chart stands
-        // (it stands on 21 and on a bust).
-        if (move == Move::double_down) {
-          ++seat_tally.doubles;
-          hand.wager *= 2;
-          hand.state = add_card(hand.state, draw());
-        } else if (move == Move::hit) {
-          do {
-            hand.state = add_card(hand.state, draw());
-          } while (decide(DecisionPoint::more_cards, hand.state, 0) == Move::hit);
-        }
-        const bool bust = is_bust(hand.state);
-        if (bust) hand.status = HandStatus::bust;
-        live_hands += !bust;
+      TableHand& hand = hands[static_cast<std::size_t>(s)];
+      if (hand.status != HandStatus::live) continue;
+      const Move move = decide(DecisionPoint::first_two, hand.state, pair_card(hand));
+      if (move == Move::split) [[unlikely]] {
+        play_split_seat(s);
+      } else {
+        finish_hand(hand, move, tally.seats[static_cast<std::size_t>(s)]);
       }
     }
   }
