@@ -405,19 +405,26 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   } else {
     one_seat ? play_rounds<false, true>(rounds, rng, tally) : play_rounds<false, false>(rounds, rng, tally);
   }
-  add_wagers(before, tally);
+  add_derived_counts(before, tally);
 }
 
-// Each hand's wager is a bet, or two if doubled, and insurance is half a bet,
-// so the money wagered follows from the counts: added up once per chunk rather
-// than hand by hand.
-void Engine::add_wagers(const Tally& before, Tally& tally) const {
-  for (std::size_t s = 0; s < tally.seats.size(); ++s) {
+// Counts that follow from others, added up once per chunk rather than hand by
+// hand (the same integers): every seat plays every round, so its hands are
+// the rounds plus its splits; each hand is won, lost, pushed or surrendered;
+// each hand's wager is a bet, or two if doubled, and insurance is half a bet;
+// the table's net is the seats' nets, and with one seat the table is the seat.
+void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
+  const std::int64_t rounds = tally.rounds - before.rounds;
+  for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
     SeatTally& seat = tally.seats[s];
     const SeatTally& was = before.seats[s];
-    seat.wagered += bet_ * ((seat.hands - was.hands) + (seat.doubles - was.doubles)) +
-                    half_bet_ * (seat.insurances - was.insurances);
+    const std::int64_t hands = rounds + (seat.splits - was.splits);
+    seat.hands += hands;
+    seat.pushes += hands - (seat.wins - was.wins) - (seat.losses - was.losses) - (seat.surrenders - was.surrenders);
+    seat.wagered += bet_ * (hands + (seat.doubles - was.doubles)) + half_bet_ * (seat.insurances - was.insurances);
+    tally.table_net += seat.net - was.net;
   }
+  if (rules_.seats == 1) tally.table_net_squared += tally.seats[0].net_squared - before.seats[0].net_squared;
 }
 
 // A counter at the table through a chunk: the running count before the next
@@ -557,7 +564,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   core::Rng unused;
   const Tally before = tally;
   play_round<StackedCards, false, false>(stacked, unused, tally, nullptr);
-  add_wagers(before, tally);
+  add_derived_counts(before, tally);
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
@@ -568,7 +575,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   const Tally before = tally;
   RoundCount count{running_count, 0, 0, 0, 0, 0};
   play_round<StackedCards, true, false>(stacked, unused, tally, &count);
-  add_wagers(before, tally);
+  add_derived_counts(before, tally);
 }
 
 template <class CardSource, bool COUNTING, bool ONE_SEAT>
@@ -775,7 +782,6 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   for (int h = 0; h < hand_count; ++h) {
     const TableHand& hand = hands[static_cast<std::size_t>(h)];
     SeatTally& seat_tally = tally.seats[hand.seat];
-    ++seat_tally.hands;
     std::int64_t result = 0;
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
@@ -784,12 +790,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
       seat_tally.losses += result < 0;
-      seat_tally.pushes += result == 0;
     } else if (hand.status == HandStatus::natural) {
       ++seat_tally.blackjacks;
       result = dealer_blackjack ? 0 : blackjack_win_;
       seat_tally.wins += result > 0;
-      seat_tally.pushes += result == 0;
     } else {  // surrendered: counted apart, not as a loss
       ++seat_tally.surrenders;
       // Late surrender in a no-hole-card game does not escape a dealer blackjack.
@@ -812,8 +816,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     seat_tally.net_squared += initial.seat_net * initial.seat_net;
     table += initial.seat_net;
   }
-  tally.table_net += table;
-  tally.table_net_squared += table * table;
+  // (hands, pushes, wagers and the table's net: add_derived_counts)
+  if (seats > 1) tally.table_net_squared += table * table;
   if constexpr (COUNTING) {
     count->upcard = up;
     count->hole = hole;

@@ -154,8 +154,9 @@ class Engine {
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                 PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, Tally& tally) const;
-  // Adds to `tally` the money wagered in the rounds played since `before`.
-  void add_wagers(const Tally& before, Tally& tally) const;
+  // Adds to `tally` the counts that follow from others (hands, pushes, money
+  // wagered, the table's net) for the rounds played since `before`.
+  void add_derived_counts(const Tally& before, Tally& tally) const;
   // COUNTING: index plays by the current true count (from `count`, which
   // also receives the up card and hole card); without it `count` is unused.
   template <class CardSource, bool COUNTING, bool ONE_SEAT>
