@@ -297,6 +297,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
     if (rules_.infinite()) throw Error("card counting needs a finite shoe, not an infinite deck");
     indices_ = ResolvedIndices(rules_, strategy_, counting_.indices);
     has_indices_ = !counting_.indices.empty();
+    wongs_ = counting_.has_wong_in || counting_.has_wong_out;
     tags_ = counting_.system.tags;
     tags_[0] = 0;
     for (int b = 0; b < TRUE_COUNT_BUCKETS; ++b) {
@@ -438,6 +439,8 @@ struct Engine::Counter {
 // flat bet of one base bet per seat (money units). The ramp's bet depends on
 // the bucket alone, so the counter's money follows from these sums once per
 // chunk (add_counter_money) rather than round by round: the same integers.
+// A counter who never wongs plays every round: then only `wagered` is summed
+// round by round, the rest is the buckets' own tally.
 struct Engine::PlayedRounds {
   struct Bucket {
     std::int64_t rounds = 0;
@@ -448,11 +451,19 @@ struct Engine::PlayedRounds {
   std::array<Bucket, TRUE_COUNT_BUCKETS> buckets{};
 };
 
-// The counter's money of the rounds in `played`, at the ramp's bets.
-void Engine::add_counter_money(const PlayedRounds& played, Tally& tally) const {
+// The counter's money of the rounds in `played` (the chunk's rounds since
+// `before`), at the ramp's bets.
+void Engine::add_counter_money(PlayedRounds& played, const CountingTally& before, Tally& tally) const {
   CountingTally& counted = tally.counting;
   for (std::size_t b = 0; b < played.buckets.size(); ++b) {
-    const PlayedRounds::Bucket& p = played.buckets[b];
+    PlayedRounds::Bucket& p = played.buckets[b];
+    if (!wongs_) {
+      const TrueCountTally& now = counted.by_true_count[b];
+      const TrueCountTally& was = before.by_true_count[b];
+      p.rounds = now.rounds - was.rounds;
+      p.net = now.net - was.net;
+      p.net_squared = now.net_squared - was.net_squared;
+    }
     const std::int64_t units = ramp_units_[b];
     counted.by_true_count[b].played += p.rounds;
     counted.rounds_played += p.rounds;
@@ -488,6 +499,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
+    [[maybe_unused]] const CountingTally counted_before = COUNTING ? tally.counting : CountingTally{};
     for (std::uint64_t r = 0; r < rounds; ++r) {
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
@@ -501,7 +513,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
         play_round<core::Shoe, false, ONE_SEAT>(shoe, rng, tally, nullptr);
       }
     }
-    if constexpr (COUNTING) add_counter_money(played, tally);
+    if constexpr (COUNTING) add_counter_money(played, counted_before, tally);
     tally.shoes += static_cast<std::int64_t>(shoe.shoes());
     tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
   }
@@ -519,10 +531,12 @@ template <bool ONE_SEAT>
 inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                        PlayedRounds& played) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
-  if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
-    counter.in = false;
-  } else if (!counter.in && counting_.has_wong_in && tc >= counting_.wong_in) {
-    counter.in = true;
+  if (wongs_) {
+    if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
+      counter.in = false;
+    } else if (!counter.in && counting_.has_wong_in && tc >= counting_.wong_in) {
+      counter.in = true;
+    }
   }
 
   const std::uint64_t reshuffles_before = shoe.exhaustion_reshuffles();
@@ -543,10 +557,12 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
   }
   if (counter.in) {
     PlayedRounds::Bucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
-    ++mine.rounds;
-    mine.net += net;
-    mine.net_squared += net * net;
     mine.wagered += count.wagered;
+    if (wongs_) {
+      ++mine.rounds;
+      mine.net += net;
+      mine.net_squared += net * net;
+    }
   }
 
   // Every card of the round is seen now. After a mid-round reshuffle of the

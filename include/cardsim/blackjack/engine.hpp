@@ -153,7 +153,7 @@ class Engine {
   template <bool ONE_SEAT>
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                 PlayedRounds& played) const;
-  void add_counter_money(const PlayedRounds& played, Tally& tally) const;
+  void add_counter_money(PlayedRounds& played, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;
@@ -171,6 +171,7 @@ class Engine {
   Counting counting_;
   ResolvedIndices indices_;
   bool has_indices_ = false;
+  bool wongs_ = false;  // the counter may sit out rounds (wong in or out)
   std::array<int, CARD_VALUES + 1> tags_{};                   // the count's tags, [0] = 0
   std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
   // The true count's division without a divide instruction: by remaining
