@@ -316,7 +316,16 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       if (estimate == DeckEstimate::whole_deck) decks = std::max(1, (cards + DECK_CARDS / 2) / DECK_CARDS);
       TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining)];
       d.divisor = static_cast<std::uint32_t>(counting_.system.scale * decks);
-      d.magic = UINT64_MAX / d.divisor + 1;  // unused for a divisor of 1 (2^64 does not fit)
+      d.magic = UINT64_MAX / (2 * std::uint64_t{d.divisor}) + 1;
+      const auto half = static_cast<std::int32_t>(d.divisor);
+      switch (counting_.rounding) {
+        case TrueCountRounding::truncate: d.add_if_negative = 2 * half - 2; break;
+        case TrueCountRounding::round:
+          d.add_if_positive = half;
+          d.add_if_negative = half - 1;
+          break;
+        default: break;  // floor
+      }
     }
   }
 }
@@ -351,20 +360,22 @@ int Engine::true_count_of(int running_count, int remaining_cards) const {
 }
 
 // true_count_of() for 0 <= remaining_cards <= the shoe's cards, inlined in
-// the rounds.
+// the rounds, without branches. With x the running count in the divisor's
+// units, d the divisor and D = 2d, every rounding is one floor division:
+// floor(x/d) = floor(2x/D); truncated, for x < 0, ceil(x/d) = floor((2x +
+// D - 2)/D); rounded half away from zero, floor((2x + d)/D) for x >= 0 and
+// floor((2x + d - 1)/D) for x < 0 (the add_if_* of the divisor). Clamping
+// the numerator to [-L*D, (L+1)*D) clamps the quotient to [-L, L], and the
+// numerator shifted by L*D is a nonnegative 32-bit number divided by one
+// multiplication.
 inline int Engine::fast_true_count(int running_count, int remaining_cards) const {
   const TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining_cards)];
-  const int num = running_count * true_count_factor_;
-  const auto magnitude = static_cast<std::uint32_t>(num < 0 ? -num : num);
-  std::uint32_t q = d.divisor == 1 ? magnitude : fast_divide(magnitude, d.magic);
-  const std::uint32_t rest = magnitude - q * d.divisor;
-  switch (counting_.rounding) {
-    case TrueCountRounding::truncate: break;
-    case TrueCountRounding::round: q += 2 * rest >= d.divisor; break;
-    default: q += num < 0 && rest != 0; break;  // floor: away from zero when negative
-  }
-  const int tc = num < 0 ? -static_cast<int>(q) : static_cast<int>(q);
-  return std::clamp(tc, -TRUE_COUNT_LIMIT, TRUE_COUNT_LIMIT);
+  const std::int64_t x = std::int64_t{running_count} * true_count_factor_;
+  const std::int64_t big_d = 2 * std::int64_t{d.divisor};
+  const std::int64_t numerator = std::clamp(2 * x + (x < 0 ? d.add_if_negative : d.add_if_positive),
+                                            -TRUE_COUNT_LIMIT * big_d, (TRUE_COUNT_LIMIT + 1) * big_d - 1);
+  const auto shifted = static_cast<std::uint32_t>(numerator + TRUE_COUNT_LIMIT * big_d);
+  return static_cast<int>(fast_divide(shifted, d.magic)) - TRUE_COUNT_LIMIT;
 }
 
 // Whether true_count_of(running_count, remaining_cards) >= index, for

@@ -176,10 +176,13 @@ class Engine {
   std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
   // The true count's division without a divide instruction: by remaining
   // cards, the divisor (scale x decks estimate, in the units of the running
-  // count x true_count_factor_) and its Lemire-Kaser-Kurz magic number.
+  // count x true_count_factor_), the Lemire-Kaser-Kurz magic number of twice
+  // it, and what the rounding adds to twice the numerator (fast_true_count).
   struct TrueCountDivisor {
     std::uint64_t magic = 0;
     std::uint32_t divisor = 1;
+    std::int32_t add_if_positive = 0;
+    std::int32_t add_if_negative = 0;
   };
   std::array<TrueCountDivisor, MAX_DECKS * 52 + 1> divisors_{};
   int true_count_factor_ = 1;
