@@ -378,24 +378,6 @@ inline int Engine::fast_true_count(int running_count, int remaining_cards) const
   return static_cast<int>(fast_divide(shifted, d.magic)) - TRUE_COUNT_LIMIT;
 }
 
-// Whether true_count_of(running_count, remaining_cards) >= index, for
-// |index| <= TRUE_COUNT_LIMIT (so that the true count's clamp does not
-// matter), without the division: with x the
-// running count in the divisor's units and d the divisor, floor(x/d) >= i is
-// x >= i*d; trunc(x/d) >= i is x > (i-1)*d for i <= 0; and the quotient
-// rounded half away from zero is >= i when 2x >= (2i-1)*d (x >= 0) or
-// 2x > (2i-1)*d (x < 0). A test checks it against true_count_of() everywhere.
-bool Engine::true_count_at_least(int running_count, int remaining_cards, int index) const {
-  const auto remaining = static_cast<std::size_t>(std::clamp(remaining_cards, 0, rules_.shoe_cards()));
-  const std::int64_t x = std::int64_t{running_count} * true_count_factor_;
-  const std::int64_t d = divisors_[remaining].divisor;
-  switch (counting_.rounding) {
-    case TrueCountRounding::truncate: return index <= 0 ? x > (index - 1) * d : x >= index * d;
-    case TrueCountRounding::round: return x >= 0 ? 2 * x >= (2 * index - 1) * d : 2 * x > (2 * index - 1) * d;
-    default: return x >= index * d;  // floor
-  }
-}
-
 // The running count of a counted round (tag units): play_round adds each card
 // as it is drawn, and reports the dealer's cards and the round's result.
 struct Engine::RoundCount {
@@ -645,19 +627,15 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // Counting: the true count now, from every card seen: all drawn but the
   // hole card (face down in peek games until the dealer plays).
   // (Generic, so that it is only compiled for the counted card sources.)
-  [[maybe_unused]] auto running_now = [&] { return count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0); };
   [[maybe_unused]] auto true_count_now = [&](const auto& source) -> int {
-    return true_count_of(running_now(), static_cast<int>(source.remaining()));
-  };
-  // Whether an index play's line applies: the true count now is at least its index.
-  [[maybe_unused]] auto at_index = [&](const auto& source, int index) {
-    return true_count_at_least(running_now(), static_cast<int>(source.remaining()), index);
+    const int running = count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0);
+    return true_count_of(running, static_cast<int>(source.remaining()));
   };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
       if (has_indices_) {
         const IndexedChoice& index = indices_.surrender(hand.state, pair_card(hand), up);
-        if (index.active) return at_index(cards, index.index) ? index.at_or_above : index.below;
+        if (index.active) return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
       }
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
@@ -677,7 +655,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     if constexpr (COUNTING) {
       if (has_indices_) {
         const IndexedMove& index = pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up);
-        if (index.active) move = at_index(cards, index.index) ? index.at_or_above : index.below;
+        if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
       }
     }
     return move;

@@ -179,37 +179,6 @@ TEST(TrueCount, EngineFastDivisionEqualsTheReference) {
   }
 }
 
-// Index plays decide by comparing the running count with the index times the
-// divisor (no division): the same answer as the true count itself, for every
-// index line value, rounding, deck estimate and scale, and remaining cards.
-TEST(TrueCount, AtLeastAgreesWithTheTrueCount) {
-  const Rules rules;
-  const StrategyChart chart = always_stand_chart();
-  constexpr int INDEX_LIMIT = 30;  // index lines are within +/-30 (io/counting_file)
-  for (const int scale : {1, 2}) {
-    for (const auto estimate : {DeckEstimate::exact, DeckEstimate::half_deck, DeckEstimate::whole_deck, DeckEstimate::none}) {
-      for (const auto rounding : {TrueCountRounding::floor, TrueCountRounding::truncate, TrueCountRounding::round}) {
-        Counting counting = hilo();
-        counting.system.scale = scale;
-        counting.deck_estimate = estimate;
-        counting.rounding = rounding;
-        const Engine engine(rules, chart, counting);
-        for (int remaining = 0; remaining <= rules.shoe_cards(); remaining += (remaining < 60 ? 1 : 7)) {
-          for (int running = -250; running <= 250; ++running) {
-            const int tc = engine.true_count_of(running, remaining);
-            for (int index = -INDEX_LIMIT; index <= INDEX_LIMIT; ++index) {
-              ASSERT_EQ(engine.true_count_at_least(running, remaining, index), tc >= index)
-                  << "running " << running << ", remaining " << remaining << ", index " << index << ", scale "
-                  << scale << ", estimate " << static_cast<int>(estimate) << ", rounding "
-                  << static_cast<int>(rounding);
-            }
-          }
-        }
-      }
-    }
-  }
-}
-
 TEST(BetRamp, ParsingAndUnits) {
   Counting counting;
   counting.ramp = io::parse_bet_ramp("1:1, 2:2,3:4 4:8,5:12", "ramp");

@@ -137,10 +137,6 @@ class Engine {
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
-  // Whether true_count_of(running_count, remaining_cards) >= index, for
-  // remaining_cards within the shoe and |index| <= TRUE_COUNT_LIMIT, without a
-  // division: how index plays decide.
-  bool true_count_at_least(int running_count, int remaining_cards, int index) const;
 
  private:
   int fast_true_count(int running_count, int remaining_cards) const;
