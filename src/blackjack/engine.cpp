@@ -120,11 +120,17 @@ struct TableHand {
 
 inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
 
-DealerFinal final_of(HandState dealer) {
-  const int total = best_total(dealer);
-  if (total > 21) return DealerFinal::bust;
-  return static_cast<DealerFinal>(total - 17);
-}
+// How a dealer's hand that stood or busted ended, by state (one load, no
+// branch; states under 17 never reach the table).
+inline constexpr auto DEALER_FINAL_OF = [] {
+  std::array<std::uint8_t, HAND_STATES> table{};
+  for (int s = 0; s < HAND_STATES; ++s) {
+    const int total = best_total(static_cast<HandState>(s));
+    const DealerFinal final = total > 21 ? DealerFinal::bust : static_cast<DealerFinal>(std::max(total, 17) - 17);
+    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(final);
+  }
+  return table;
+}();
 
 // What a hand is compared with at settlement, by state: its best total, and
 // for a busted hand -1 (player: loses to anything) or 0 (dealer: loses to any
@@ -771,7 +777,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
-    ++finals[static_cast<std::size_t>(final_of(dealer))];
+    ++finals[DEALER_FINAL_OF[dealer]];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every
   // standing hand beats it), 22 for a blackjack (every hand loses to it). A
