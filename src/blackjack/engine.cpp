@@ -238,6 +238,37 @@ std::string index_name(const IndexPlay& play) {
 
 ResolvedIndices::ResolvedIndices(const Rules& rules, const ResolvedStrategy& strategy,
                                  const std::vector<IndexPlay>& plays) {
+  // Cells without an index line hold the chart's move (or surrender choice) on
+  // both sides: a counted decision reads one table.
+  for (int point = 0; point < DECISION_POINTS; ++point) {
+    for (int s = 0; s < HAND_STATES; ++s) {
+      for (int up = 1; up <= CARD_VALUES; ++up) {
+        const Move chart = strategy.move(static_cast<DecisionPoint>(point), static_cast<HandState>(s), up);
+        moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(s)][static_cast<std::size_t>(up)] =
+            IndexedMove{false, 0, chart, chart};
+      }
+    }
+  }
+  for (int point = 0; point < 2; ++point) {
+    for (int card = 1; card <= CARD_VALUES; ++card) {
+      for (int up = 1; up <= CARD_VALUES; ++up) {
+        const Move chart = strategy.pair_move(static_cast<DecisionPoint>(point), card, up);
+        pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] =
+            IndexedMove{false, 0, chart, chart};
+      }
+    }
+  }
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    const auto u = static_cast<std::size_t>(up);
+    for (int s = 0; s < HAND_STATES; ++s) {
+      const bool chart = strategy.surrenders(static_cast<HandState>(s), 0, up);
+      surrender_[static_cast<std::size_t>(s)][u] = IndexedChoice{false, 0, chart, chart};
+    }
+    for (int card = 1; card <= CARD_VALUES; ++card) {
+      const bool chart = strategy.surrenders(two_card_hand(card, card), card, up);
+      pair_surrender_[static_cast<std::size_t>(card)][u] = IndexedChoice{false, 0, chart, chart};
+    }
+  }
   for (const IndexPlay& play : plays) {
     const auto up = static_cast<std::size_t>(play.upcard);
     const bool surrender_line = play.at_or_above == IndexAction::surrender || play.below == IndexAction::surrender;
@@ -639,9 +670,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
-      if (has_indices_) {
+      if (has_indices_) {  // (the chart's choice where no index line applies)
         const IndexedChoice& index = indices_.surrender(hand.state, pair_card(hand), up);
-        if (index.active) return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+        if (!index.active) return index.below;
+        return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
       }
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
@@ -657,14 +689,14 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // in `state` at `point`, or, if `pair` is nonzero, for a pair of `pair`s
   // that may be split.
   auto decide = [&](DecisionPoint point, HandState state, int pair) {
-    Move move = pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
     if constexpr (COUNTING) {
-      if (has_indices_) {
+      if (has_indices_) {  // (the chart's move where no index line applies)
         const IndexedMove& index = pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up);
-        if (index.active) move = true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+        if (!index.active) return index.below;
+        return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
       }
     }
-    return move;
+    return pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
   };
 
   bool insure = rules_.insurance == Insurance::always;

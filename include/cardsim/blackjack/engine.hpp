@@ -60,8 +60,8 @@ class ResolvedStrategy {
 };
 
 // An index play resolved for one decision: the move at a true count >= index,
-// and below it. Inactive cells (no index, or the same move either way) cost
-// no true count.
+// and below it. Inactive cells (no index, or the same move either way) hold
+// the chart's move on both sides and cost no true count.
 // Four bytes each, so that the tables stay small in the cache.
 struct IndexedMove {
   bool active = false;
