@@ -3,25 +3,7 @@
 # the JSON across thread counts, and bad input (one clear error line, a
 # non-zero exit, no result file). Usage: cli_test.sh CARDSIM CASE
 set -uo pipefail
-cardsim=$1
-case_name=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-
-# expect_error EXIT_CODE PATTERN cmd...: the command exits EXIT_CODE and prints
-# exactly one line on stderr, "error: ..." matching PATTERN, and nothing on stdout.
-expect_error() {
-  local want=$1 pattern=$2; shift 2
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  [[ $got -eq $want ]] || fail "exit $got, expected $want: $* ($(cat err.txt))"
-  [[ $(wc -l <err.txt) -eq 1 ]] || fail "expected one error line, got: $(cat err.txt)"
-  grep -q "^error: .*$pattern" err.txt || fail "error line does not match '$pattern': $(cat err.txt)"
-  [[ ! -s out.txt ]] || fail "unexpected stdout: $(head -3 out.txt)"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # wait_until CMD...: polls CMD every 0.05 s for up to 100 s (slow sanitizer builds).
 wait_until() {
@@ -29,10 +11,6 @@ wait_until() {
   for ((n = 0; n < 2000; n++)); do "$@" && return 0; sleep 0.05; done
   return 1
 }
-
-# The statistics of a result file: everything but the "performance" object
-# (threads, elapsed time), which is the only part allowed to differ.
-statistics() { sed '/"performance": {/,/}/d' "$1"; }
 
 case $case_name in
 help)

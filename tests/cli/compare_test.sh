@@ -2,30 +2,7 @@
 # End-to-end tests of `cardsim compare` and `cardsim sweep`.
 # Usage: compare_test.sh CARDSIM CASE
 set -uo pipefail
-cardsim=$1
-case_name=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
-# The statistics of a result file: its text without the top-level
-# "performance" object (threads, elapsed time), which is the only part allowed
-# to differ. Textual, so that what remains is compared byte for byte (jq 1.6
-# would round the tallies' 64-bit sums of squares to doubles).
-statistics() { sed '/^  "performance": {$/,/^  }/d' "$1"; }
-
-# expect_error EXIT_CODE PATTERN cmd...: the command exits EXIT_CODE and prints
-# exactly one line on stderr, "error: ..." matching PATTERN, and nothing on stdout.
-expect_error() {
-  local want=$1 pattern=$2; shift 2
-  "$@" >out.txt 2>err.txt
-  local got=$?
-  [[ $got -eq $want ]] || fail "exit $got, expected $want: $* ($(cat err.txt))"
-  [[ $(wc -l <err.txt) -eq 1 ]] || fail "expected one error line, got: $(cat err.txt)"
-  grep -q "^error: .*$pattern" err.txt || fail "error line does not match '$pattern': $(cat err.txt)"
-  [[ ! -s out.txt ]] || fail "unexpected stdout: $(head -3 out.txt)"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 printf '{"name": "S17", "reshuffle": "every-round"}\n' >s17.json
 printf '{"name": "S17 again", "reshuffle": "every-round"}\n' >same.json

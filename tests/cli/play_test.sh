@@ -2,11 +2,7 @@
 # End-to-end tests of `cardsim play`: scripted sessions with fixed seeds piped
 # in, transcripts checked. Usage: play_test.sh CARDSIM CASE
 set -uo pipefail
-cardsim=$1
-case_name=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LANG=C.UTF-8 LC_ALL= LC_CTYPE=
 unset NO_COLOR
 
