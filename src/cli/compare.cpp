@@ -26,6 +26,7 @@
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/run/shard.hpp"
 #include "cardsim/version.hpp"
@@ -214,6 +215,7 @@ struct CompareOptions {
 };
 
 void run_compare(const CompareOptions& options) {
+  run::require_one_rank("compare", "split the run with --shard I/N");
   if (options.configs.size() < 2) throw Error("compare needs at least two config files (the first is the baseline)");
   std::vector<json> configs;
   for (const auto& path : options.configs) configs.push_back(read_config_file(path));
@@ -277,6 +279,7 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
 }
 
 void run_sweep(const SweepOptions& options) {
+  run::require_one_rank("sweep", "split the run with --shard I/N");
   if (options.vary.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
   const json base = config_json(*options.config);
   std::vector<std::string> keys;

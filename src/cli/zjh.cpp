@@ -19,6 +19,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/run/mpi.hpp"
 #include "cardsim/version.hpp"
 #include "cardsim/zjh/exact.hpp"
 #include "cardsim/zjh/rules.hpp"
@@ -381,6 +382,7 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
 // ---- sim ------------------------------------------------------------------
 
 void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
+  run::require_one_rank("zjh sim", "give each machine its own --seed");
   zjh::SimConfig config;
   config.players = o.players;
   config.rules = resolve_rules(o.rules, app, &config.players);

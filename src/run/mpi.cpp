@@ -1,6 +1,8 @@
 #include "cardsim/run/mpi.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "cardsim/core/error.hpp"
 
@@ -9,6 +11,21 @@
 #endif
 
 namespace cardsim::run {
+
+int launched_ranks() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"}) {
+    if (const char* value = std::getenv(name)) return std::max(1, std::atoi(value));
+  }
+  return 1;
+}
+
+void require_one_rank(const std::string& command, const std::string& instead) {
+  const int ranks = launched_ranks();
+  if (ranks > 1) {
+    throw Error(command + " does not split its work across MPI ranks (started as " + std::to_string(ranks) +
+                " ranks): run one process, or " + instead);
+  }
+}
 
 #ifdef CARDSIM_WITH_MPI
 

@@ -77,6 +77,13 @@ shard-errors)
   # Incomplete, repeated, foreign, edited and mixed shard sets are refused with
   # one error line and no output; options that cannot be sharded too.
   run=(fs17.json fh17.json --rounds 60k --chunk-rounds 10k --quiet)
+  # Started as several MPI ranks (the launcher's environment): refused, not
+  # played K times over.
+  OMPI_COMM_WORLD_SIZE=2 expect_error 1 "compare does not split its work across MPI ranks" \
+    "$cardsim" compare "${run[@]}" --out m.json
+  OMPI_COMM_WORLD_SIZE=3 expect_error 1 "sweep does not split its work across MPI ranks" \
+    "$cardsim" sweep --vary h17=false,true --rounds 60k --quiet --out m.json
+  [[ ! -e m.json ]] || fail "a result was written under MPI ranks"
   for i in 0 1 2; do "$cardsim" compare "${run[@]}" --shard $i/3 --out c$i.json 2>/dev/null || fail "shard $i"; done
   expect_error 1 "1 of 3 shards missing: 2" "$cardsim" merge c0.json c1.json --out m.json
   expect_error 1 "shard 1/3 is given twice" "$cardsim" merge c0.json c1.json c1.json c2.json --out m.json

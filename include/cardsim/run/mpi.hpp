@@ -13,6 +13,16 @@ namespace cardsim::run {
 // True if this build has MPI support (-DCARDSIM_MPI=ON).
 bool mpi_available();
 
+// The number of ranks an MPI launcher started (mpirun -n K: K, from the
+// launcher's environment, OMPI_COMM_WORLD_SIZE or PMI_SIZE), with or without
+// MPI support in this build; 1 when not started by a launcher.
+int launched_ranks();
+
+// Throws Error if more than one rank runs `command`, which does not split its
+// work across ranks (every rank would play the whole run); `instead` says
+// what to do (e.g. "split the run with --shard I/N").
+void require_one_rank(const std::string& command, const std::string& instead);
+
 // While alive, MPI is initialised (only if available and the process was
 // started by an MPI launcher: OMPI_COMM_WORLD_SIZE, PMIX_RANK or PMI_RANK set).
 // MPI calls are made from the constructing thread only.
