@@ -1,16 +1,14 @@
 # Generates cardsim/version.hpp with the project version and the git revision,
-# read by both `cardsim --version` and the result JSON.
-find_package(Git QUIET)
-set(CARDSIM_GIT_REVISION "unknown")
-if(GIT_FOUND AND EXISTS "${PROJECT_SOURCE_DIR}/.git")
-  execute_process(
-    COMMAND "${GIT_EXECUTABLE}" describe --always --dirty --abbrev=12
-    WORKING_DIRECTORY "${PROJECT_SOURCE_DIR}"
-    OUTPUT_VARIABLE CARDSIM_GIT_REVISION
-    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
-  if(CARDSIM_GIT_REVISION STREQUAL "")
-    set(CARDSIM_GIT_REVISION "unknown")
-  endif()
-endif()
-configure_file("${PROJECT_SOURCE_DIR}/cmake/version.hpp.in"
-               "${PROJECT_BINARY_DIR}/generated/cardsim/version.hpp" @ONLY)
+# read by both `cardsim --version` and the result JSON: at configure time, and
+# again at every build (target cardsim_version, which cardsim_core depends on),
+# so that the revision is that of the sources built, not of the last configure.
+set(CARDSIM_VERSION_HEADER "${PROJECT_BINARY_DIR}/generated/cardsim/version.hpp")
+set(CARDSIM_VERSION_ARGS
+    "-DPROJECT_SOURCE_DIR=${PROJECT_SOURCE_DIR}" "-DPROJECT_VERSION=${PROJECT_VERSION}"
+    "-DOUTPUT=${CARDSIM_VERSION_HEADER}" -P "${PROJECT_SOURCE_DIR}/cmake/WriteVersion.cmake")
+execute_process(COMMAND "${CMAKE_COMMAND}" ${CARDSIM_VERSION_ARGS})
+add_custom_target(cardsim_version
+  COMMAND "${CMAKE_COMMAND}" ${CARDSIM_VERSION_ARGS}
+  BYPRODUCTS "${CARDSIM_VERSION_HEADER}"
+  COMMENT "cardsim/version.hpp: git revision"
+  VERBATIM)
