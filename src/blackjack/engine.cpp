@@ -483,11 +483,11 @@ struct Engine::PlayedRounds {
 
 // The counter's money of the rounds in `played` (the chunk's rounds since
 // `before`), at the ramp's bets.
-void Engine::add_counter_money(PlayedRounds& played, const CountingTally& before, Tally& tally) const {
+void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const {
   CountingTally& counted = tally.counting;
   for (std::size_t b = 0; b < played.buckets.size(); ++b) {
-    PlayedRounds::Bucket& p = played.buckets[b];
-    if (!wongs_) {
+    PlayedRounds::Bucket p = played.buckets[b];
+    if (!wongs_) {  // every round played: the bucket's own sums
       const TrueCountTally& now = counted.by_true_count[b];
       const TrueCountTally& was = before.by_true_count[b];
       p.rounds = now.rounds - was.rounds;
@@ -668,13 +668,14 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     const int running = count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0);
     return true_count_of(running, static_cast<int>(source.remaining()));
   };
+  // An index cell's side by the true count now; a cell without an active
+  // line holds the chart's choice in `below` and costs no true count.
+  [[maybe_unused]] auto by_index = [&](const auto& index) {
+    return index.active && true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+  };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
-      if (has_indices_) {  // (the chart's choice where no index line applies)
-        const IndexedChoice& index = indices_.surrender(hand.state, pair_card(hand), up);
-        if (!index.active) return index.below;
-        return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
-      }
+      if (has_indices_) return by_index(indices_.surrender(hand.state, pair_card(hand), up));
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
   };
@@ -690,10 +691,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // that may be split.
   auto decide = [&](DecisionPoint point, HandState state, int pair) {
     if constexpr (COUNTING) {
-      if (has_indices_) {  // (the chart's move where no index line applies)
-        const IndexedMove& index = pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up);
-        if (!index.active) return index.below;
-        return true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+      if (has_indices_) {
+        return by_index(pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
       }
     }
     return pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
@@ -719,8 +718,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     }
   }
 
-  // The dealer's two cards (in no-hole-card games the hole card is drawn after
-  // the players' turn, and the state below is replaced then).
+  // Whether the dealer holds a blackjack with this hole card (in no-hole-card
+  // games the hole card is drawn after the players' turn and this is asked then).
   auto dealer_blackjack_with = [&](int hole_card) { return best_total(two_card_hand(up, hole_card)) == 21; };
   bool dealer_blackjack = peek && dealer_blackjack_with(hole);
   int live_hands = 0;  // hands still needing the dealer's total
@@ -745,7 +744,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // Seat s's initial hand split: its hands are the initial one, then those
   // its splits append, each deciding again on its two cards (the initial
   // hand's first decision is made again: the same split).
-  auto play_split_seat = [&](int s) __attribute__((always_inline)) {  // (inlined: an out-of-line call would take the generator out of registers)
+  // (Always inlined: an out-of-line call would take the generator out of registers.)
+  auto play_split_seat = [&](int s) __attribute__((always_inline)) {
     SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
     int seat_hands = 1;
     const int split_from = hand_count;
