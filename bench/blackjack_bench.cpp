@@ -82,6 +82,16 @@ void BM_HandEvalNaive(benchmark::State& state) {
 }
 BENCHMARK(BM_HandEvalNaive);
 
+// Times `engine` playing chunks of 100,000 rounds from seed `seed`: rounds/s.
+void time_rounds(benchmark::State& state, const Engine& engine, std::uint64_t seed) {
+  core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, 0);
+  Tally tally;
+  constexpr std::uint64_t ROUNDS = 100'000;
+  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
+  benchmark::DoNotOptimize(tally);
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+}
+
 Engine six_deck_engine(int seats) {
   Rules rules;
   rules.seats = seats;
@@ -91,13 +101,7 @@ Engine six_deck_engine(int seats) {
 // Rounds of 6-deck S17 DAS basic strategy, one seat, cut card at 75%, one
 // thread: rounds/s per core.
 void BM_RoundsSixDeck(benchmark::State& state) {
-  const Engine engine = six_deck_engine(static_cast<int>(state.range(0)));
-  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
-  Tally tally;
-  constexpr std::uint64_t ROUNDS = 100'000;
-  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
-  benchmark::DoNotOptimize(tally.table_net);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+  time_rounds(state, six_deck_engine(static_cast<int>(state.range(0))), 3);
 }
 BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
 
@@ -117,12 +121,7 @@ void BM_RoundsSixDeckCounting(benchmark::State& state) {
   const io::SimConfig config = io::sim_config_from_json(j);
   const Engine engine(config.rules, io::load_strategy("basic", config.rules, "", DATA_DIR),
                       io::load_counting(config, "", DATA_DIR));
-  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
-  Tally tally;
-  constexpr std::uint64_t ROUNDS = 100'000;
-  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
-  benchmark::DoNotOptimize(tally.counting.net);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+  time_rounds(state, engine, 3);
 }
 BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);
 
@@ -130,13 +129,7 @@ BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);
 void BM_RoundsSixDeckSurrender(benchmark::State& state) {
   Rules rules;
   rules.surrender = Surrender::late;
-  const Engine engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
-  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
-  Tally tally;
-  constexpr std::uint64_t ROUNDS = 100'000;
-  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
-  benchmark::DoNotOptimize(tally.table_net);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR)), 3);
 }
 BENCHMARK(BM_RoundsSixDeckSurrender);
 
@@ -144,13 +137,7 @@ BENCHMARK(BM_RoundsSixDeckSurrender);
 void BM_RoundsInfiniteDeck(benchmark::State& state) {
   Rules rules;
   rules.decks = INFINITE_DECKS;
-  const Engine engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
-  core::Rng rng = core::chunk_rng(4, core::StreamPurpose::blackjack_chunk, 0);
-  Tally tally;
-  constexpr std::uint64_t ROUNDS = 100'000;
-  for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
-  benchmark::DoNotOptimize(tally.table_net);
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
+  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR)), 4);
 }
 BENCHMARK(BM_RoundsInfiniteDeck);
 
