@@ -670,12 +670,13 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   };
   // An index cell's side by the true count now; a cell without an active
   // line holds the chart's choice in `below` and costs no true count.
-  [[maybe_unused]] auto by_index = [&](const auto& index) {
-    return index.active && true_count_now(cards) >= index.index ? index.at_or_above : index.below;
+  // (Generic in the card source too, like true_count_now.)
+  [[maybe_unused]] auto by_index = [&](const auto& source, const auto& index) {
+    return index.active && true_count_now(source) >= index.index ? index.at_or_above : index.below;
   };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
-      if (has_indices_) return by_index(indices_.surrender(hand.state, pair_card(hand), up));
+      if (has_indices_) return by_index(cards, indices_.surrender(hand.state, pair_card(hand), up));
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
   };
@@ -692,7 +693,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   auto decide = [&](DecisionPoint point, HandState state, int pair) {
     if constexpr (COUNTING) {
       if (has_indices_) {
-        return by_index(pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
+        return by_index(cards, pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
       }
     }
     return pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
