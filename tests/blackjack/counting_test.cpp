@@ -155,23 +155,41 @@ TEST(TrueCount, ConversionsAndRoundings) {
 // The engine divides by a precomputed multiplication (Lemire-Kaser-Kurz):
 // the same true count as true_count() in every case of a 6-deck shoe.
 TEST(TrueCount, EngineFastDivisionEqualsTheReference) {
-  const Rules rules;
-  const StrategyChart chart = always_stand_chart();
-  for (const int scale : {1, 2}) {
+  // Every running count of +/-250 for scales 1 and 2 in 6 decks; and the
+  // largest divisors the engine allows (scale 100, 8 decks), over running
+  // counts as large as such a shoe reaches (tags up to 100).
+  struct Case {
+    int decks;
+    int scale;
+    int max_running;
+    int step;
+  };
+  for (const Case c : {Case{6, 1, 250, 1}, Case{6, 2, 250, 1}, Case{8, 100, 41'600, 53}}) {
+    Rules rules;
+    rules.decks = c.decks;
+    const StrategyChart chart = always_stand_chart();
     for (const auto estimate : {DeckEstimate::exact, DeckEstimate::half_deck, DeckEstimate::whole_deck, DeckEstimate::none}) {
       for (const auto rounding : {TrueCountRounding::floor, TrueCountRounding::truncate, TrueCountRounding::round}) {
         Counting counting = hilo();
-        counting.system.scale = scale;
+        counting.system.scale = c.scale;
         counting.deck_estimate = estimate;
         counting.rounding = rounding;
         const Engine engine(rules, chart, counting);
         for (int remaining = 0; remaining <= rules.shoe_cards(); ++remaining) {
-          for (int running = -250; running <= 250; ++running) {
-            const int expected = std::clamp(true_count(running, remaining, scale, estimate, rounding),
+          for (int running = -c.max_running; running <= c.max_running; running += c.step) {
+            const int expected = std::clamp(true_count(running, remaining, c.scale, estimate, rounding),
                                             -TRUE_COUNT_LIMIT, TRUE_COUNT_LIMIT);
             ASSERT_EQ(engine.true_count_of(running, remaining), expected)
-                << running << " " << remaining << " " << scale << " " << static_cast<int>(estimate) << " "
+                << running << " " << remaining << " " << c.scale << " " << static_cast<int>(estimate) << " "
                 << static_cast<int>(rounding);
+            // The index plays' comparison, without the division, for index
+            // lines' counts (-30..30): at the ends, and on both sides of the
+            // true count (the comparison is monotone in the index, n >= k*D).
+            for (const int index : {-30, 30, std::clamp(expected, -30, 30), std::clamp(expected + 1, -30, 30)}) {
+              ASSERT_EQ(engine.true_count_at_least(running, remaining, index), expected >= index)
+                  << running << " " << remaining << " " << index << " " << c.scale << " "
+                  << static_cast<int>(estimate) << " " << static_cast<int>(rounding);
+            }
           }
         }
       }

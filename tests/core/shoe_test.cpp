@@ -31,9 +31,25 @@ TEST(Shoe, NoCardDealtTwiceInAShoe) {
 }
 
 // Chi-square over (position, card): each card equally likely at each position
-// of a 10-card shoe. 100 cells; with 200,000 shoes each cell expects 20,000.
-// The statistic has 81 degrees of freedom ((10-1)^2: rows and columns sum to
-// fixed totals); its 99.9% point is about 124.
+// of a k = 10-card shoe. 100 cells; with 200,000 shoes each cell expects
+// 20,000. Every shoe puts each card once in each row and column, so the
+// counts are sums of random permutation matrices, whose covariance is
+// 1/(k-1) times a projection of rank (k-1)^2: Pearson's sum is k/(k-1) times
+// a chi-square with 81 degrees of freedom (mean 90, not 81). The test scales it
+// back and takes the 0.1% and 99.9% points of chi-square(81), 47.2 and 126.1
+// (a too-perfect fit is suspicious too).
+void expect_uniform(const std::array<std::array<int, 10>, 10>& counts, int shoes) {
+  constexpr int CARDS = 10;
+  const double expected = static_cast<double>(shoes) / CARDS;
+  double pearson = 0;
+  for (const auto& row : counts) {
+    for (const int observed : row) pearson += std::pow(observed - expected, 2) / expected;
+  }
+  const double chi_square = pearson * (CARDS - 1) / CARDS;
+  EXPECT_LT(chi_square, 126.1);
+  EXPECT_GT(chi_square, 47.2);
+}
+
 TEST(Shoe, DrawIsUniformOverPositions) {
   constexpr int CARDS = 10;
   constexpr int SHOES = 200'000;
@@ -44,13 +60,41 @@ TEST(Shoe, DrawIsUniformOverPositions) {
     shoe.shuffle(rng);
     for (int position = 0; position < CARDS; ++position) ++counts[static_cast<std::size_t>(position)][shoe.draw(rng)];
   }
-  const double expected = static_cast<double>(SHOES) / CARDS;
-  double chi_square = 0;
-  for (const auto& row : counts) {
-    for (const int observed : row) chi_square += std::pow(observed - expected, 2) / expected;
+  expect_uniform(counts, SHOES);
+}
+
+// The same with speculative draws: before each card, 0 to 2 untaken draw_if()
+// looks (as the engine's dealer makes). The cards taken must stay uniform.
+TEST(Shoe, UntakenDrawsKeepTheDealUniform) {
+  constexpr int CARDS = 10;
+  constexpr int SHOES = 200'000;
+  Shoe shoe(distinct_cards(CARDS), CARDS, 0);
+  Rng rng = chunk_rng(12, StreamPurpose::test, 0);
+  Rng looks = chunk_rng(13, StreamPurpose::test, 0);
+  std::array<std::array<int, CARDS>, CARDS> counts{};
+  for (int s = 0; s < SHOES; ++s) {
+    shoe.shuffle(rng);
+    for (int position = 0; position < CARDS; ++position) {
+      for (std::uint32_t look = bounded(looks, 3); look > 0; --look) {
+        shoe.draw_if(rng, false);
+        ASSERT_EQ(shoe.dealt(), static_cast<std::uint32_t>(position));
+      }
+      ++counts[static_cast<std::size_t>(position)][shoe.draw_if(rng, true)];
+    }
   }
-  EXPECT_LT(chi_square, 124.0);
-  EXPECT_GT(chi_square, 48.0);  // the 0.1% point: a too-perfect fit is suspicious too
+  expect_uniform(counts, SHOES);
+}
+
+TEST(Shoe, UntakenDrawOfAnEmptyShoeReshufflesNothing) {
+  Shoe shoe(distinct_cards(5), 5, 0);
+  Rng rng = chunk_rng(14, StreamPurpose::test, 0);
+  shoe.shuffle(rng);
+  for (int i = 0; i < 5; ++i) shoe.draw(rng);
+  EXPECT_EQ(shoe.draw_if(rng, false), 0);
+  EXPECT_EQ(shoe.exhaustion_reshuffles(), 0u);
+  EXPECT_EQ(shoe.remaining(), 0u);
+  shoe.draw_if(rng, true);  // a card taken: now the discards come back
+  EXPECT_EQ(shoe.exhaustion_reshuffles(), 1u);
 }
 
 TEST(Shoe, CutCardComesOutAtItsPosition) {

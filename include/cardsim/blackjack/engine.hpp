@@ -107,6 +107,11 @@ class ResolvedIndices {
   IndexedChoice insurance_{};
 };
 
+// The dealer's first draws of a round are speculative: a random number is
+// spent on each of them whether or not the dealer takes the card (see
+// play_round; TableGame replays the same stream).
+inline constexpr int DEALER_SPECULATIVE_DRAWS = 2;
+
 class Engine {
  public:
   // Throws Error if the chart lacks a cell the rules can reach, or if
@@ -137,9 +142,15 @@ class Engine {
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
+  // Whether true_count_of(running_count, remaining_cards) >= index, for
+  // |index| < TRUE_COUNT_LIMIT (as index lines are), without dividing.
+  bool true_count_at_least(int running_count, int remaining_cards, int index) const;
 
  private:
+  struct TrueCountDivisor;
   int fast_true_count(int running_count, int remaining_cards) const;
+  bool fast_true_count_at_least(int running_count, int remaining_cards, int index) const;
+  std::int64_t true_count_numerator(int running_count, const TrueCountDivisor& d) const;
   struct RoundCount;  // the running count handed to a counted round (engine.cpp)
   struct Counter;     // a counter's state through a chunk (engine.cpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine.cpp)
@@ -170,18 +181,24 @@ class Engine {
   bool wongs_ = false;  // the counter may sit out rounds (wong in or out)
   std::array<int, CARD_VALUES + 1> tags_{};                   // the count's tags, [0] = 0
   std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
-  // The true count's division without a divide instruction: by remaining
-  // cards, the divisor (scale x decks estimate, in the units of the running
-  // count x true_count_factor_), the Lemire-Kaser-Kurz magic number of twice
-  // it, and what the rounding adds to twice the numerator (fast_true_count).
+  // The true count's division without a divide instruction (fast_true_count),
+  // by remaining cards. With d the divisor (scale x decks estimate, in the
+  // units of the running count x twice_factor_ / 2) and D = 2d: the
+  // Lemire-Kaser-Kurz magic number ceil(2^TRUE_COUNT_SHIFT / D), what the
+  // rounding adds to twice the numerator, and the numerator's clamp
+  // [-L*D, (L+1)*D - 1] for true counts within +/-TRUE_COUNT_LIMIT = L.
+  static constexpr int TRUE_COUNT_SHIFT = 40;
+  static constexpr int TRUE_COUNT_DIVISOR_BITS = 17;  // D < 2^17: see fast_true_count
   struct TrueCountDivisor {
     std::uint64_t magic = 0;
-    std::uint32_t divisor = 1;
     std::int32_t add_if_positive = 0;
     std::int32_t add_if_negative = 0;
+    std::int32_t twice_divisor = 2;  // D
+    std::int32_t lowest = 0;
+    std::int32_t highest = 0;
   };
   std::array<TrueCountDivisor, MAX_DECKS * 52 + 1> divisors_{};
-  int true_count_factor_ = 1;
+  int twice_factor_ = 2;
 };
 
 }  // namespace cardsim::blackjack

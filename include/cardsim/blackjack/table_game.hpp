@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -192,6 +193,9 @@ class TableGame {
  private:
   struct Source;
   TableCard draw();
+  // The engine's speculative draw (Engine: DEALER_SPECULATIVE_DRAWS): the
+  // same random numbers spent, a card only if `take`.
+  std::optional<TableCard> draw_if(bool take);
   void start_shoe();
   void advance();
   bool early_surrender_phase() const;
