@@ -413,9 +413,12 @@ inline int Engine::fast_true_count(int running_count, int remaining_cards) const
 }
 
 // The numerator of fast_true_count() before its clamp: 2x plus what the
-// rounding adds.
+// rounding adds. The sign picks the addend by a mask, not a branch (the
+// running count's sign is a coin toss for a branch predictor).
 inline std::int64_t Engine::true_count_numerator(int running_count, const TrueCountDivisor& d) const {
-  return std::int64_t{running_count} * twice_factor_ + (running_count < 0 ? d.add_if_negative : d.add_if_positive);
+  const std::int32_t negative = running_count >> 31;  // -1 if negative, else 0
+  const std::int32_t add = d.add_if_positive + (negative & (d.add_if_negative - d.add_if_positive));
+  return std::int64_t{running_count} * twice_factor_ + add;
 }
 
 bool Engine::true_count_at_least(int running_count, int remaining_cards, int index) const {
