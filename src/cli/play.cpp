@@ -589,14 +589,18 @@ class Session {
     std::string cost = "its cost is not computed (a resplit)";
     if (!std::isnan(d.cost)) {
       char buffer[160];
-      const double money = d.cost * static_cast<double>(d.bet) / static_cast<double>(per_chip());
-      std::snprintf(buffer, sizeof buffer, "it costs %.3f bets (%.2f chips) in expected value", d.cost, money);
+      std::snprintf(buffer, sizeof buffer, "it costs %.3f bets (%.2f chips) in expected value", d.cost, cost_in_chips(d));
       cost = buffer;
       if (d.cost < 0) cost += " (for these exact cards the deviation is better; the chart is total-dependent)";
     }
     std::printf("coach: %s: %s: the strategy says %s, you chose %s; %s\n       EV %s: %s\n", d.situation.c_str(),
                 style_.red("mistake").c_str(), action_word(d.recommended, d.phase), action_word(d.chosen, d.phase),
                 cost.c_str(), per, values.c_str());
+  }
+
+  // A mistake's expected cost in chips: d.cost is in bets of the hand (d.bet money units).
+  double cost_in_chips(const Decision& d) const {
+    return d.cost * static_cast<double>(d.bet) / static_cast<double>(per_chip());
   }
 
   void summary() {
@@ -621,7 +625,7 @@ class Session {
       std::string cost = "cost not computed";
       if (!std::isnan(d.cost)) {
         char buffer[96];
-        const double money = d.cost * static_cast<double>(d.bet) / static_cast<double>(per_chip());
+        const double money = cost_in_chips(d);
         std::snprintf(buffer, sizeof buffer, "cost %.3f bets (%.2f chips)", d.cost, money);
         cost = buffer;
         total_bets += d.cost * static_cast<double>(d.bet) / static_cast<double>(game_.bet());

@@ -76,14 +76,28 @@ run::Shard check_shard_json(const json& j, const std::string& where, bool paired
   return shard;
 }
 
-ShardResult sim_shard_from_json(const json& j, const std::string& source) {
+// Reads what every shard result holds (the file's name, its shard, identity
+// and performance), and the rest with read_rest(shard, j["shard"], where).
+// Shard is ShardResult or PairedShardResult.
+template <class Shard, class ReadRest>
+Shard shard_from_json(const json& j, const std::string& source, bool paired, ReadRest read_rest) {
   const std::string where = "shard '" + source + "'";
   return read_named(where, [&] {
-    ShardResult shard;
+    Shard shard;
     shard.source = source;
-    shard.shard = check_shard_json(j, where, false);
+    shard.shard = check_shard_json(j, where, paired);
     const json& info = j.at("shard");
     shard.identity = info.at("identity");
+    read_rest(shard, info, where);
+    const json& performance = j.at("performance");
+    shard.threads = performance.at("threads").get<unsigned>();
+    shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
+    return shard;
+  });
+}
+
+ShardResult sim_shard_from_json(const json& j, const std::string& source) {
+  return shard_from_json<ShardResult>(j, source, false, [&](ShardResult& shard, const json& info, const std::string& where) {
     shard.exact_ev = info.at("exact_ev").get<double>();
     shard.tally = tally_from_json(j.at("tally"));
     const SimConfig config = sim_config_from_json(shard.identity.at("config"));
@@ -92,21 +106,12 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
         static_cast<std::uint64_t>(shard.tally.rounds) != run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
       throw Error(where + ": its tally's rounds do not match the chunks of shard " + run::to_string(shard.shard));
     }
-    const json& performance = j.at("performance");
-    shard.threads = performance.at("threads").get<unsigned>();
-    shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
-    return shard;
   });
 }
 
 PairedShardResult paired_shard_from_json(const json& j, const std::string& source) {
-  const std::string where = "shard '" + source + "'";
-  return read_named(where, [&] {
-    PairedShardResult shard;
-    shard.source = source;
-    shard.shard = check_shard_json(j, where, true);
-    const json& info = j.at("shard");
-    shard.identity = info.at("identity");
+  return shard_from_json<PairedShardResult>(j, source, true, [&](PairedShardResult& shard, const json& info,
+                                                                 const std::string& where) {
     const json& identity_variants = shard.identity.at("variants");
     const json& variants = j.at("variants");
     const json& nets = info.at("chunk_table_net");
@@ -136,10 +141,6 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
                     "'s tally and chunk nets do not match the chunks of shard " + run::to_string(shard.shard));
       }
     }
-    const json& performance = j.at("performance");
-    shard.threads = performance.at("threads").get<unsigned>();
-    shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
-    return shard;
   });
 }
 
