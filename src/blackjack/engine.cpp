@@ -74,22 +74,19 @@ std::vector<std::uint8_t> shoe_values(int decks) {
 
 // An infinite deck: each draw independent, value v with probability 1/13 for
 // v = 1..9 and 4/13 for ten. Same interface as core::Shoe for the engine.
-// An untaken draw_if() spends its random number like a taken one.
 struct InfiniteDeck {
   static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-  std::uint8_t draw_if(core::Rng& rng, bool /*take*/) { return VALUES[core::bounded(rng, 13)]; }
+  std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
 };
 
-// A fixed sequence of cards, for play_stacked_round(): the cards the round
-// takes, in order (an untaken draw_if() takes none).
+// A fixed sequence of cards, for play_stacked_round().
 // For counted rounds it answers like a Shoe: the cards left (`remaining`
 // before the deal).
 class StackedCards {
  public:
   explicit StackedCards(std::span<const std::uint8_t> cards, int remaining = 0)
       : cards_(cards), remaining_(remaining) {}
-  std::uint8_t draw_if(core::Rng& /*rng*/, bool take) {
-    if (!take) return 0;
+  std::uint8_t draw(core::Rng& /*rng*/) {
     if (next_ == cards_.size()) throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
     return cards_[next_++];
   }
@@ -651,14 +648,12 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // The deal: a card to each seat, the dealer's up card, a second card to each
   // seat, and (peek games) the dealer's hole card. hands[s] is seat s's
   // initial hand; split hands are appended after the seats' hands.
-  // Every card comes from draw_if(): the card if `take`, else 0 (no card; see
-  // Shoe::draw_if and add_card). A counted round counts it as it comes.
-  auto draw_if = [&](bool take) {
-    const auto card = static_cast<std::uint8_t>(cards.draw_if(rng, take) & -static_cast<int>(take));
-    if constexpr (COUNTING) count->running += tags_[card];  // tags_[0] = 0
+  // Every card comes from draw(); a counted round counts it as it comes.
+  auto draw = [&] {
+    const std::uint8_t card = cards.draw(rng);
+    if constexpr (COUNTING) count->running += tags_[card];
     return card;
   };
-  auto draw = [&] { return draw_if(true); };
   std::array<TableHand, MAX_TABLE_HANDS> hands;  // not zeroed: see TableHand
   for (int s = 0; s < seats; ++s) hands[static_cast<std::size_t>(s)].first = draw();
   const int up = draw();
@@ -829,14 +824,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    // The dealer's first DEALER_SPECULATIVE_DRAWS cards are drawn whether or
-    // not they are taken (draw_if), so that no branch depends on the dealer's
-    // total, the round's least predictable choice: an untaken draw costs less
-    // than a mispredicted branch (4.7% faster rounds; more than two draws, or
-    // the same for the players' hits, were slower: the next card's draw then
-    // waits for the decision).
-    for (int i = 0; i < DEALER_SPECULATIVE_DRAWS; ++i) dealer = add_card(dealer, draw_if(!dealer_stands_[dealer]));
-    while (!dealer_stands_[dealer]) [[unlikely]] dealer = add_card(dealer, draw());
+    while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[DEALER_FINAL_OF[dealer]];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every

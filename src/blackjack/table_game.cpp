@@ -3,7 +3,6 @@
 #include <optional>
 #include <utility>
 
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {
@@ -144,23 +143,18 @@ TableGame::~TableGame() = default;
 TableGame::TableGame(TableGame&&) noexcept = default;
 TableGame& TableGame::operator=(TableGame&&) noexcept = default;
 
-TableCard TableGame::draw() { return *draw_if(true); }
-
-std::optional<TableCard> TableGame::draw_if(bool take) {
+TableCard TableGame::draw() {
   Source& src = *source_;
   std::uint8_t value = 0;
   if (src.stacked) {
-    if (!take) return std::nullopt;
     if (src.next == src.cards.size()) {
       throw Error("stacked game: the round needs more than " + std::to_string(src.cards.size()) + " cards");
     }
     value = src.cards[src.next++];
   } else if (rules_.infinite()) {
     value = INFINITE_VALUES[core::bounded(src.rng, RANKS)];
-    if (!take) return std::nullopt;
   } else {
-    value = src.shoe->draw_if(src.rng, take);
-    if (!take) return std::nullopt;
+    value = src.shoe->draw(src.rng);
     if (src.shoe->exhaustion_reshuffles() != src.exhaustion_seen) {
       // The discards went back in: every face is in the shoe again but those
       // on the table.
@@ -367,13 +361,6 @@ void TableGame::play_dealer() {
       const int total = best_total(s);
       return is_bust(s) || total >= 18 || (total == 17 && !(rules_.h17 && is_soft(s)));
     };
-    // The engine's draws: the first ones speculative (the same random numbers).
-    for (int i = 0; i < DEALER_SPECULATIVE_DRAWS; ++i) {
-      if (const auto card = draw_if(!stands(dealer_state_))) {
-        dealer_.push_back(*card);
-        dealer_state_ = add_card(dealer_state_, card->value);
-      }
-    }
     while (!stands(dealer_state_)) {
       dealer_.push_back(draw());
       dealer_state_ = add_card(dealer_state_, dealer_.back().value);

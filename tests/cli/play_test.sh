@@ -54,10 +54,10 @@ invalid)
   ;;
 quit)
   # q in the middle of a round: the round is abandoned and the summary printed.
-  # Round 2 of seed 10 is a blackjack, settled at the deal; round 3 is quit.
-  play 's\n\n\nq\n' --seed 10
+  # Round 2 of seed 35 is a blackjack, settled at the deal; round 3 is quit.
+  play 's\n\n\nq\n' --seed 35
   has "Round 1: -10   bankroll 990"
-  has "  You:          A♥ J♥  blackjack   pays 3:2, +15"
+  has "  You:          A♣ J♠  blackjack   pays 3:2, +15"
   has "Round 3   bankroll 1005"
   has "The round is abandoned: its bets are returned and it is not counted."
   has "rounds 2, hands 2: won 1, lost 1"
@@ -70,7 +70,7 @@ quit)
   ;;
 eof)
   # The end of input quits like q, mid-round or between rounds.
-  play 's\n\n\n' --seed 10
+  play 's\n\n\n' --seed 35
   has "(end of input)"
   has "The round is abandoned"
   has "rounds 2, hands 2"

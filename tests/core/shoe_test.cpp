@@ -63,40 +63,6 @@ TEST(Shoe, DrawIsUniformOverPositions) {
   expect_uniform(counts, SHOES);
 }
 
-// The same with speculative draws: before each card, 0 to 2 untaken draw_if()
-// looks (as the engine's dealer makes). The cards taken must stay uniform.
-TEST(Shoe, UntakenDrawsKeepTheDealUniform) {
-  constexpr int CARDS = 10;
-  constexpr int SHOES = 200'000;
-  Shoe shoe(distinct_cards(CARDS), CARDS, 0);
-  Rng rng = chunk_rng(12, StreamPurpose::test, 0);
-  Rng looks = chunk_rng(13, StreamPurpose::test, 0);
-  std::array<std::array<int, CARDS>, CARDS> counts{};
-  for (int s = 0; s < SHOES; ++s) {
-    shoe.shuffle(rng);
-    for (int position = 0; position < CARDS; ++position) {
-      for (std::uint32_t look = bounded(looks, 3); look > 0; --look) {
-        shoe.draw_if(rng, false);
-        ASSERT_EQ(shoe.dealt(), static_cast<std::uint32_t>(position));
-      }
-      ++counts[static_cast<std::size_t>(position)][shoe.draw_if(rng, true)];
-    }
-  }
-  expect_uniform(counts, SHOES);
-}
-
-TEST(Shoe, UntakenDrawOfAnEmptyShoeReshufflesNothing) {
-  Shoe shoe(distinct_cards(5), 5, 0);
-  Rng rng = chunk_rng(14, StreamPurpose::test, 0);
-  shoe.shuffle(rng);
-  for (int i = 0; i < 5; ++i) shoe.draw(rng);
-  EXPECT_EQ(shoe.draw_if(rng, false), 0);
-  EXPECT_EQ(shoe.exhaustion_reshuffles(), 0u);
-  EXPECT_EQ(shoe.remaining(), 0u);
-  shoe.draw_if(rng, true);  // a card taken: now the discards come back
-  EXPECT_EQ(shoe.exhaustion_reshuffles(), 1u);
-}
-
 TEST(Shoe, CutCardComesOutAtItsPosition) {
   Shoe shoe(distinct_cards(52), 39, 0);
   Rng rng = chunk_rng(1, StreamPurpose::test, 0);

@@ -107,11 +107,6 @@ class ResolvedIndices {
   IndexedChoice insurance_{};
 };
 
-// The dealer's first draws of a round are speculative: a random number is
-// spent on each of them whether or not the dealer takes the card (see
-// play_round; TableGame replays the same stream).
-inline constexpr int DEALER_SPECULATIVE_DRAWS = 2;
-
 class Engine {
  public:
   // Throws Error if the chart lacks a cell the rules can reach, or if

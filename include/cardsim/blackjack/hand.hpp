@@ -42,8 +42,7 @@ inline constexpr auto BEST_TOTALS = [] {
 
 constexpr int best_total(HandState s) { return BEST_TOTALS[s]; }
 
-// The state after drawing a card of value 1..10 (ace = 1), computed; value 0
-// is no card (the state is unchanged).
+// The state after drawing a card of value 1..10 (ace = 1), computed.
 constexpr HandState add_card_computed(HandState s, int value) {
   int low = low_total(s) + value;
   if (low > BUST_TOTAL) low = BUST_TOTAL;
@@ -56,14 +55,14 @@ constexpr HandState add_card_computed(HandState s, int value) {
 inline constexpr auto HAND_TRANSITIONS = [] {
   std::array<std::array<HandState, 11>, HAND_STATES> table{};
   for (int s = 0; s < HAND_STATES; ++s) {
-    for (int v = 0; v <= 10; ++v) {
+    for (int v = 1; v <= 10; ++v) {
       table[static_cast<std::size_t>(s)][static_cast<std::size_t>(v)] = add_card_computed(static_cast<HandState>(s), v);
     }
   }
   return table;
 }();
 
-// The state after drawing a card of value 1..10 (ace = 1), or 0 for no card.
+// The state after drawing a card of value 1..10 (ace = 1).
 constexpr HandState add_card(HandState s, int value) {
   return HAND_TRANSITIONS[s][static_cast<std::size_t>(value)];
 }

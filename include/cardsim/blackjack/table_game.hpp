@@ -25,7 +25,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -193,9 +192,6 @@ class TableGame {
  private:
   struct Source;
   TableCard draw();
-  // The engine's speculative draw (Engine: DEALER_SPECULATIVE_DRAWS): the
-  // same random numbers spent, a card only if `take`.
-  std::optional<TableCard> draw_if(bool take);
   void start_shoe();
   void advance();
   bool early_surrender_phase() const;

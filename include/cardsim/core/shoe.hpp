@@ -48,27 +48,13 @@ class Shoe {
   // The next card. If the shoe is empty mid-round, the discards (every dealt card
   // not on the table this round) are reshuffled first: counted in
   // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
-  std::uint8_t draw(Rng& rng) { return draw_if(rng, true); }
-
-  // The next card if `take`; otherwise a look at a random undealt card that
-  // stays in the shoe. For a caller that would rather not branch on whether it
-  // needs the card (the engine: a mispredicted branch costs more than a
-  // draw). An untaken draw spends its random number and moves a random
-  // undealt card to the top, where it stays undealt: the next draw picks
-  // uniformly among all undealt cards again, so the deal is as random as
-  // before. An empty shoe is reshuffled only for a card that is taken (an
-  // untaken look at an empty shoe returns 0).
-  std::uint8_t draw_if(Rng& rng, bool take) {
-    if (next_ == size_) [[unlikely]] {
-      if (!take) return 0;
-      reshuffle_discards();
-    }
+  std::uint8_t draw(Rng& rng) {
+    if (next_ == size_) [[unlikely]] reshuffle_discards();
     std::uint8_t* const cards = cards_.data();
     const std::uint32_t pick = next_ + bounded(rng, size_ - next_);
     const std::uint8_t card = cards[pick];
     cards[pick] = cards[next_];
-    cards[next_] = card;
-    next_ += take;
+    cards[next_++] = card;
     return card;
   }
 
