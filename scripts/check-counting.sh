@@ -9,7 +9,7 @@
 #     fitted slope within 0.4%..0.6%;
 #   - gain on insurance at true count +3 and above (pooled over those counts,
 #     more than 3 SE above zero), and lose on it at 0 and below.
-# Usage: scripts/check-counting.sh [ROUNDS]   (default 40M: about 6 s on 2 cores)
+# Usage: scripts/check-counting.sh [ROUNDS]   (default 40M: about 1.5 s on 2 cores)
 # Needs python3 to read the result JSON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
