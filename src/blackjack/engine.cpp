@@ -840,7 +840,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   const bool original_bets_only = rules_.hole_card == HoleCard::enhc_obo;
   for (int h = 0; h < hand_count; ++h) {
     const TableHand& hand = hands[static_cast<std::size_t>(h)];
-    SeatTally& seat_tally = tally.seats[hand.seat];
+    const std::size_t seat = ONE_SEAT ? 0 : hand.seat;
+    SeatTally& seat_tally = tally.seats[seat];
     std::int64_t result = 0;
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
@@ -858,7 +859,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
       // Late surrender in a no-hole-card game does not escape a dealer blackjack.
       result = hand.status == HandStatus::surrendered && dealer_blackjack ? -hand.wager : -half_bet_;
     }
-    hands[hand.seat].seat_net += result;
+    hands[seat].seat_net += result;
     if constexpr (COUNTING) count->wagered += hand.wager;
   }
 
