@@ -448,9 +448,13 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   // of a round's time).
   const bool one_seat = rules_.seats == 1;
   if (counting_.enabled) {
-    one_seat ? play_rounds<true, true>(rounds, rng, tally) : play_rounds<true, false>(rounds, rng, tally);
+    if (has_indices_) {
+      one_seat ? play_rounds<true, true, true>(rounds, rng, tally) : play_rounds<true, true, false>(rounds, rng, tally);
+    } else {
+      one_seat ? play_rounds<true, false, true>(rounds, rng, tally) : play_rounds<true, false, false>(rounds, rng, tally);
+    }
   } else {
-    one_seat ? play_rounds<false, true>(rounds, rng, tally) : play_rounds<false, false>(rounds, rng, tally);
+    one_seat ? play_rounds<false, false, true>(rounds, rng, tally) : play_rounds<false, false, false>(rounds, rng, tally);
   }
   add_derived_counts(before, tally);
 }
@@ -521,7 +525,7 @@ void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& 
   }
 }
 
-template <bool COUNTING, bool ONE_SEAT>
+template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
 void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
   // A local copy of the generator: its address never escapes, so it can stay in
   // registers instead of being reloaded after every store to a card or tally.
@@ -538,7 +542,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     InfiniteDeck deck;
     for (std::uint64_t r = 0; r < rounds; ++r) {
       start_shoe();
-      play_round<InfiniteDeck, false, ONE_SEAT>(deck, rng, tally, nullptr);
+      play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
     core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
@@ -554,9 +558,9 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       }
       shoe.begin_round();
       if constexpr (COUNTING) {
-        play_counted_round<ONE_SEAT>(shoe, rng, tally, counter, played);
+        play_counted_round<INDEXED, ONE_SEAT>(shoe, rng, tally, counter, played);
       } else {
-        play_round<core::Shoe, false, ONE_SEAT>(shoe, rng, tally, nullptr);
+        play_round<core::Shoe, false, false, ONE_SEAT>(shoe, rng, tally, nullptr);
       }
     }
     if constexpr (COUNTING) add_counter_money(played, counted_before, tally);
@@ -573,7 +577,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
 // same whatever the ramp and wonging do: the flat-bet tally is that of every
 // round; the counter's rounds go to `played`, its money to tally.counting at
 // the end of the chunk (add_counter_money).
-template <bool ONE_SEAT>
+template <bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                        PlayedRounds& played) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
@@ -587,7 +591,7 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
 
   const std::uint64_t reshuffles_before = shoe.exhaustion_reshuffles();
   RoundCount count{counter.running, 0, 0, 0, 0, 0};
-  play_round<core::Shoe, true, ONE_SEAT>(shoe, rng, tally, &count);
+  play_round<core::Shoe, true, INDEXED, ONE_SEAT>(shoe, rng, tally, &count);
 
   CountingTally& counted = tally.counting;
   const std::int64_t net = count.net;
@@ -625,7 +629,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   StackedCards stacked(cards);
   core::Rng unused;
   const Tally before = tally;
-  play_round<StackedCards, false, false>(stacked, unused, tally, nullptr);
+  play_round<StackedCards, false, false, false>(stacked, unused, tally, nullptr);
   add_derived_counts(before, tally);
 }
 
@@ -636,11 +640,15 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   core::Rng unused;
   const Tally before = tally;
   RoundCount count{running_count, 0, 0, 0, 0, 0};
-  play_round<StackedCards, true, false>(stacked, unused, tally, &count);
+  if (has_indices_) {
+    play_round<StackedCards, true, true, false>(stacked, unused, tally, &count);
+  } else {
+    play_round<StackedCards, true, false, false>(stacked, unused, tally, &count);
+  }
   add_derived_counts(before, tally);
 }
 
-template <class CardSource, bool COUNTING, bool ONE_SEAT>
+template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
@@ -691,7 +699,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   };
   auto surrenders = [&](const TableHand& hand) {
     if constexpr (COUNTING) {
-      if (has_indices_) return by_index(cards, indices_.surrender(hand.state, pair_card(hand), up));
+      if constexpr (INDEXED) return by_index(cards, indices_.surrender(hand.state, pair_card(hand), up));
     }
     return strategy_.surrenders(hand.state, pair_card(hand), up);
   };
@@ -707,7 +715,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // that may be split.
   auto decide = [&](DecisionPoint point, HandState state, int pair) {
     if constexpr (COUNTING) {
-      if (has_indices_) {
+      if constexpr (INDEXED) {
         return by_index(cards, pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
       }
     }

@@ -150,9 +150,9 @@ class Engine {
   struct Counter;     // a counter's state through a chunk (engine.cpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine.cpp)
   // ONE_SEAT: compiled for rules_.seats == 1.
-  template <bool COUNTING, bool ONE_SEAT>
+  template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::flatten]] void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
-  template <bool ONE_SEAT>
+  template <bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                 PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
@@ -161,7 +161,7 @@ class Engine {
   void add_derived_counts(const Tally& before, Tally& tally) const;
   // COUNTING: index plays by the current true count (from `count`, which
   // also receives the up card and hole card); without it `count` is unused.
-  template <class CardSource, bool COUNTING, bool ONE_SEAT>
+  template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 
   Rules rules_;
