@@ -650,6 +650,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
+  static_assert(COUNTING || !INDEXED, "index plays need the count");
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
@@ -698,9 +699,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
                : index.below;
   };
   auto surrenders = [&](const TableHand& hand) {
-    if constexpr (COUNTING) {
-      if constexpr (INDEXED) return by_index(cards, indices_.surrender(hand.state, pair_card(hand), up));
-    }
+    if constexpr (INDEXED) return by_index(cards, indices_.surrender(hand.state, pair_card(hand), up));
     return strategy_.surrenders(hand.state, pair_card(hand), up);
   };
   // Surrender as the chart (and the index plays) say; marks the hands.
@@ -714,10 +713,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // in `state` at `point`, or, if `pair` is nonzero, for a pair of `pair`s
   // that may be split.
   auto decide = [&](DecisionPoint point, HandState state, int pair) {
-    if constexpr (COUNTING) {
-      if constexpr (INDEXED) {
-        return by_index(cards, pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
-      }
+    if constexpr (INDEXED) {
+      return by_index(cards, pair != 0 ? indices_.pair_move(point, pair, up) : indices_.move(point, state, up));
     }
     return pair != 0 ? strategy_.pair_move(point, pair, up) : strategy_.move(point, state, up);
   };

@@ -159,8 +159,9 @@ class Engine {
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;
-  // COUNTING: index plays by the current true count (from `count`, which
-  // also receives the up card and hole card); without it `count` is unused.
+  // COUNTING: the round is counted into `count` (which also receives the up
+  // card and hole card); without it `count` is unused. INDEXED (counted rounds
+  // only): index plays by the current true count.
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 
