@@ -4,18 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::io {
 namespace {
 using nlohmann::json;
 
 std::string error_of(const json& j) {
-  try {
-    sim_config_from_json(j);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testutil::error_message([&] { sim_config_from_json(j); });
 }
 
 TEST(Config, EmptyObjectGivesTheDefaults) {

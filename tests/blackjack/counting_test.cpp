@@ -20,6 +20,7 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/version.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -223,12 +224,7 @@ TEST(IndexFiles, ShippedSetsParse) {
 
 TEST(IndexFiles, BadLinesNameTheLine) {
   const auto error_of = [](const std::string& text) {
-    try {
-      io::parse_index_plays(text, "f.txt");
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return testutil::error_message([&] { io::parse_index_plays(text, "f.txt"); });
   };
   EXPECT_NE(error_of("# ok\n16 T 0 S\n").find("f.txt:2:"), std::string::npos);
   EXPECT_NE(error_of("22 T 0 S H\n").find("hand '22'"), std::string::npos);
@@ -239,7 +235,7 @@ TEST(IndexFiles, BadLinesNameTheLine) {
   EXPECT_NE(error_of("16 T 0 R H\n").find("surrender line"), std::string::npos);
   EXPECT_NE(error_of("insurance T 3 I -\n").find("against an A"), std::string::npos);
   EXPECT_NE(error_of("16 T 0 S H\n16 T 1 S H\n").find("second line"), std::string::npos);
-  EXPECT_EQ(error_of("16 T 0 S H\n16 T 1 R -\nT,T 5 5 P S\ns18 9 2 S H\n"), "no error");
+  EXPECT_EQ(error_of("16 T 0 S H\n16 T 1 R -\nT,T 5 5 P S\ns18 9 2 S H\n"), "");  // no error
 }
 
 // Stacked rounds at a chosen true count: 6 decks, 156 cards left (3 decks).
@@ -482,14 +478,7 @@ TEST(CountingConfig, KeysValidateAndEchoOnlyWhenCounting) {
   for (const auto& [key, value] : on.items()) EXPECT_EQ(echoed.at(key), value) << key;
   EXPECT_EQ(io::to_json(io::sim_config_from_json(echoed)), echoed);
 
-  const auto error_of = [](const json& j) {
-    try {
-      io::sim_config_from_json(j);
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto error_of = [](const json& j) { return testutil::error_message([&] { io::sim_config_from_json(j); }); };
   EXPECT_NE(error_of({{"bet_ramp", "1:1,2:4"}}).find("needs a count system"), std::string::npos);
   EXPECT_NE(error_of({{"count", "hi-lo"}, {"true_count_decks", "quarter"}}).find("'true_count_decks'"), std::string::npos);
   EXPECT_NE(error_of({{"count", "hi-lo"}, {"bet_ramp", "3:1,2:2"}}).find("--bet-ramp"), std::string::npos);

@@ -7,6 +7,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/version.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -17,12 +18,7 @@ std::string shipped(const std::string& name) {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    parse_strategy_chart(text, "chart.txt");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testutil::error_message([&] { parse_strategy_chart(text, "chart.txt"); });
 }
 
 TEST(StrategyFile, ShippedChartsParseAndRoundTrip) {

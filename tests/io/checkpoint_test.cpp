@@ -14,6 +14,7 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -36,12 +37,7 @@ Checkpoint sample_checkpoint(bool sharded) {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    checkpoint_from_text(text, "ck.json");
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testutil::error_message([&] { checkpoint_from_text(text, "ck.json"); });
 }
 
 TEST(Checkpoint, ReadsBackWhatWasWritten) {

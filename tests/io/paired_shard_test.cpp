@@ -16,6 +16,7 @@
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -87,12 +88,7 @@ json without_performance(json j) {
 }
 
 std::string merge_error(const std::vector<ShardFile>& files) {
-  try {
-    merge_shard_files(files);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return testutil::error_message([&] { merge_shard_files(files); });
 }
 
 TEST(PairedShardMerge, MergedEqualsSingleProcessResult) {
@@ -169,14 +165,9 @@ TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards
 TEST(PairedShardMerge, EveryChangedChunkNetDigitIsRejected) {
   const std::string text = shard_text(sample_variants(), {1, 3});
   const std::size_t nets = text.find("\"chunk_table_net\"");
-  const std::size_t end = text.find("\"count\"", nets);
-  ASSERT_NE(nets, std::string::npos);
-  for (std::size_t i = nets; i < end; ++i) {
-    if (text[i] < '0' || text[i] > '9') continue;
-    std::string damaged = text;
-    damaged[i] = text[i] == '9' ? '8' : static_cast<char>(text[i] + 1);
-    ASSERT_THROW(paired_shard_result_from_text(damaged, "d"), Error) << "accepted a change at byte " << i;
-  }
+  testutil::expect_each_digit_change_rejected(
+      text, nets, text.find("\"count\"", nets),
+      [](const std::string& damaged) { paired_shard_result_from_text(damaged, "d"); });
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cardsim/core/rng.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -51,14 +52,11 @@ json without_performance(json j) {
 }
 
 std::string merge_error(const std::vector<std::pair<std::string, std::string>>& files) {
-  try {
+  return testutil::error_message([&] {
     std::vector<ShardResult> shards;
     for (const auto& [name, text] : files) shards.push_back(shard_result_from_text(text, name));
     merge_shards(shards);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  });
 }
 
 TEST(ShardMerge, MergedEqualsSingleProcessResult) {
@@ -103,14 +101,8 @@ TEST(ShardMerge, RejectsMissingRepeatedForeignPartialAndDamagedShards) {
 TEST(ShardMerge, EveryChangedTallyDigitIsRejected) {
   const std::string text = shard_text(sample_config(), {1, 3});
   const std::size_t tally = text.find("\"tally\"");
-  const std::size_t end = text.find('}', tally);
-  ASSERT_NE(tally, std::string::npos);
-  for (std::size_t i = tally; i < end; ++i) {
-    if (text[i] < '0' || text[i] > '9') continue;
-    std::string damaged = text;
-    damaged[i] = text[i] == '9' ? '8' : static_cast<char>(text[i] + 1);
-    ASSERT_THROW(shard_result_from_text(damaged, "d"), Error) << "accepted a change at byte " << i;
-  }
+  testutil::expect_each_digit_change_rejected(text, tally, text.find('}', tally),
+                                              [](const std::string& damaged) { shard_result_from_text(damaged, "d"); });
 }
 
 }  // namespace
