@@ -636,6 +636,10 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
                                 int remaining_cards) const {
   if (!counting_.enabled) throw Error("stacked counted round: counting is off");
+  if (remaining_cards < 0 || remaining_cards > rules_.shoe_cards()) {
+    throw Error("stacked counted round: " + std::to_string(remaining_cards) + " cards left in a shoe of " +
+                std::to_string(rules_.shoe_cards()) + " (allowed: 0.." + std::to_string(rules_.shoe_cards()) + ")");
+  }
   StackedCards stacked(cards, remaining_cards);
   core::Rng unused;
   const Tally before = tally;
@@ -694,7 +698,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // (Generic in the card source, so that it is only compiled for the counted
   // card sources, which know their remaining cards.)
   [[maybe_unused]] auto by_index = [&](const auto& source, const auto& index) {
-    return index.active && true_count_at_least(running_now(), static_cast<int>(source.remaining()), index.index)
+    return index.active && fast_true_count_at_least(running_now(), static_cast<int>(source.remaining()), index.index)
                ? index.at_or_above
                : index.below;
   };
@@ -722,7 +726,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   bool insure = rules_.insurance == Insurance::always;
   if constexpr (COUNTING) {
     if (up == ACE) {
-      count->insurance_true_count = true_count_of(running_now(), static_cast<int>(cards.remaining()));
+      count->insurance_true_count = fast_true_count(running_now(), static_cast<int>(cards.remaining()));
       const IndexedChoice& index = indices_.insurance();
       if (index.active) insure = count->insurance_true_count >= index.index ? index.at_or_above : index.below;
     }

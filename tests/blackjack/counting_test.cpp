@@ -282,6 +282,23 @@ TEST_F(IndexPlays, InsuranceFromPlusThree) {
   EXPECT_EQ(not_insured.seats[0].net, -2);
 }
 
+// The engine's true count reads tables by remaining cards: a count for more
+// cards than the shoe holds is refused, not read past the tables' end.
+TEST_F(IndexPlays, RemainingCardsBeyondTheShoeAreRefused) {
+  const Engine engine(rules_, chart_, hilo(shipped_indices("illustrious18-fab4-s17")));
+  const std::vector<std::uint8_t> cards{10, 10, 6, 7, 5, 9};
+  Tally tally;
+  for (const int remaining : {-1, rules_.shoe_cards() + 1}) {
+    EXPECT_EQ(testutil::error_message([&] { engine.play_stacked_round(cards, tally, 0, remaining); }),
+              "stacked counted round: " + std::to_string(remaining) + " cards left in a shoe of 312 (allowed: 0..312)");
+  }
+  EXPECT_EQ(tally.rounds, 0);
+  for (const int remaining : {0, rules_.shoe_cards()}) {
+    EXPECT_EQ(testutil::error_message([&] { engine.play_stacked_round(cards, tally, 0, remaining); }), "");
+  }
+  EXPECT_EQ(tally.rounds, 2);
+}
+
 TEST_F(IndexPlays, FabFourSurrendersFifteenAgainstTenFromZero) {
   rules_.surrender = Surrender::late;
   const StrategyChart chart = optimal_basic_strategy(rules_);

@@ -127,7 +127,8 @@ class Engine {
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const;
   // The same with counting on (index plays only: no bet, no counting tally):
   // the running count before the round is `running_count` (tag units) and the
-  // shoe holds `remaining_cards` before the deal.
+  // shoe holds `remaining_cards` before the deal (0..the shoe's cards, else
+  // Error).
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
                           int remaining_cards) const;
 
