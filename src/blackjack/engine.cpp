@@ -696,7 +696,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   // An index cell's side by the true count now; a cell without an active
   // line holds the chart's choice on both sides.
   // (Generic in the card source, so that it is only compiled for the counted
-  // card sources, which know their remaining cards.)
+  // card sources, which know their remaining cards; neither holds more than
+  // the shoe, so the unclamped fast forms apply.)
   [[maybe_unused]] auto by_index = [&](const auto& source, const auto& index) {
     return index.active && fast_true_count_at_least(running_now(), static_cast<int>(source.remaining()), index.index)
                ? index.at_or_above
