@@ -1,5 +1,6 @@
 #include "cardsim/io/result.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -54,6 +55,17 @@ double risk_of_ruin(double ev, double variance, double bankroll) {
   return std::exp(-2.0 * ev * bankroll / variance);
 }
 
+// N0 = variance / ev^2 rounds for a game of `ev` per round; null when the game
+// does not win (N0 is then unbounded).
+json n0_rounds(double ev, double variance) {
+  return ev > 0 && variance > 0 ? json(variance / (ev * ev)) : json(nullptr);
+}
+
+// A standard error that needs at least two observations: null with fewer.
+json standard_error_of(double se, std::int64_t observations) {
+  return observations >= 2 ? json(se) : json(nullptr);
+}
+
 // The counting object of the result: the counter's money with the ramp and
 // wonging (per round played, in base bets), the advantage player's metrics,
 // and the edge and insurance by true count (every round dealt, flat bet).
@@ -68,6 +80,14 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   const double variance = win.sd * win.sd;
   const bool wins = win.mean > 0 && win.sd > 0;
   const double n0 = wins ? variance / (win.mean * win.mean) : 0.0;
+  // N0's uncertainty comes almost all from the win's (d N0 / N0 = -2 d EV / EV;
+  // the SD is known far better): the delta method's SE, and N0 at the ends of
+  // the win's 95% interval (the upper end unbounded if that interval reaches 0).
+  const double n0_se = wins ? 2.0 * n0 * win.se / win.mean : 0.0;
+  const json n0_ci95 = {n0_rounds(win.ci95_high, variance), n0_rounds(win.ci95_low, variance)};
+  auto in_hours = [&](const json& rounds) {
+    return rounds.is_null() ? json(nullptr) : json(rounds.get<double>() / k.rounds_per_hour);
+  };
   const double di = win.sd > 0 ? 1000.0 * win.mean / win.sd : 0.0;
 
   json result;
@@ -101,8 +121,12 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
                      {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2: the win per 100 rounds in base bets for a "
                                     "10,000-base-bet bankroll bet at full Kelly (Schlesinger)"}};
   result["n0_rounds"] = wins ? json(n0) : json(nullptr);
+  result["n0_rounds_standard_error"] = wins ? json(n0_se) : json(nullptr);
+  result["n0_rounds_ci95"] = wins ? n0_ci95 : json(nullptr);
   result["rounds_per_hour"] = k.rounds_per_hour;
   result["hours_to_n0"] = wins ? json(n0 / k.rounds_per_hour) : json(nullptr);
+  result["hours_to_n0_standard_error"] = wins ? json(n0_se / k.rounds_per_hour) : json(nullptr);
+  result["hours_to_n0_ci95"] = wins ? json{in_hours(n0_ci95[0]), in_hours(n0_ci95[1])} : json(nullptr);
   result["n0_definition"] = "N0 = (SD / win)^2 rounds: after N0 rounds the expected win equals one SD of the result";
   const double ror = risk_of_ruin(win.mean, variance, k.bankroll);
   result["risk_of_ruin"] = {
@@ -111,7 +135,7 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
       {"ci95", {risk_of_ruin(win.ci95_high, variance, k.bankroll), risk_of_ruin(win.ci95_low, variance, k.bankroll)}},
       {"formula", "RoR = exp(-2 x EV x B / Var), EV and Var per round, B the bankroll, all in base bets"},
       {"method", "Brownian-motion (diffusion) approximation for unlimited play with a fixed ramp; Don Schlesinger, "
-                 "Blackjack Attack, 3rd ed. (2005), ch. 10; the ci95 takes EV at the ends of its 95% interval"}};
+                 "Blackjack Attack, 3rd ed. (2005); the ci95 takes EV at the ends of its 95% interval"}};
 
   // By true count: every round dealt at it (watched ones too), one flat base
   // bet per seat. Insurance: the dealer's hole card under an ace.
@@ -119,20 +143,23 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
   for (std::size_t b = 0; b < c.by_true_count.size(); ++b) {
     const bj::TrueCountTally& x = c.by_true_count[b];
-    if (x.rounds == 0) continue;
+    // A row for every count seen: before a deal (rounds) or when insurance
+    // was offered (an ace up after the deal's cards moved the count).
+    if (x.rounds == 0 && x.ace_up == 0) continue;
     const int tc = static_cast<int>(b) - bj::TRUE_COUNT_LIMIT;
     const Estimate edge = estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
     const double p = ratio(x.ten_in_hole, x.ace_up);
-    const double insurance_se = x.ace_up > 0 ? 3.0 * std::sqrt(p * (1 - p) / static_cast<double>(x.ace_up)) : 0.0;
+    const double insurance_se = 3.0 * std::sqrt(p * (1 - p) / static_cast<double>(std::max<std::int64_t>(x.ace_up, 1)));
     json row = {{"true_count", tc},
                 {"rounds", x.rounds},
                 {"frequency", ratio(x.rounds, t.rounds)},
                 {"played", x.played},
-                {"edge", {{"mean", edge.mean}, {"standard_error", edge.se}}},
+                {"edge", {{"mean", x.rounds > 0 ? json(edge.mean) : json(nullptr)},
+                          {"standard_error", standard_error_of(edge.se, x.rounds)}}},
                 {"insurance", {{"ace_up", x.ace_up},
                                {"ten_in_hole", p},
                                {"ev", x.ace_up > 0 ? json(3.0 * p - 1.0) : json(nullptr)},
-                               {"standard_error", insurance_se}}}};
+                               {"standard_error", standard_error_of(insurance_se, x.ace_up)}}}};
     if (tc == -bj::TRUE_COUNT_LIMIT || tc == bj::TRUE_COUNT_LIMIT) row["clamped"] = true;
     by_count.push_back(row);
     if (std::abs(tc) <= SLOPE_TRUE_COUNT_RANGE && x.rounds >= SLOPE_MIN_ROUNDS && edge.se > 0) {
@@ -423,10 +450,13 @@ std::string sim_summary(const json& r) {
     if (c.at("n0_rounds").is_null()) {
       std::snprintf(line, sizeof line, "no advantage: N0 undefined, risk of ruin 100%% for any bankroll\n");
     } else {
+      const json& range = c.at("n0_rounds_ci95");
+      char upper[32] = "unbounded";
+      if (!range[1].is_null()) std::snprintf(upper, sizeof upper, "%.0f", range[1].get<double>());
       std::snprintf(line, sizeof line,
-                    "N0 %.0f rounds (%.0f hours at %g rounds/h); risk of ruin %.2f%% for %g base bets "
-                    "(exp(-2 EV B / Var))\n",
-                    c.at("n0_rounds").get<double>(), c.at("hours_to_n0").get<double>(),
+                    "N0 %.0f rounds (95%% CI %.0f .. %s; %.0f hours at %g rounds/h); risk of ruin %.2f%% for %g "
+                    "base bets (exp(-2 EV B / Var))\n",
+                    c.at("n0_rounds").get<double>(), range[0].get<double>(), upper, c.at("hours_to_n0").get<double>(),
                     c.at("rounds_per_hour").get<double>(), 100 * c.at("risk_of_ruin").at("value").get<double>(),
                     c.at("risk_of_ruin").at("bankroll").get<double>());
     }

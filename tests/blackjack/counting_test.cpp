@@ -427,6 +427,104 @@ TEST(Counting, HiLoWithASpreadWins) {
   EXPECT_GT(c.at("average_initial_bet").get<double>(), 1);
 }
 
+// The advantage player's metrics from a tally built by hand, each computed
+// here from its published definition: win per round (mean, SE), SD, DI =
+// 1000 win / SD, SCORE = DI^2, N0 = (SD / win)^2 with its delta-method SE and
+// its range over the win's 95% interval, hours to N0, and the diffusion risk
+// of ruin exp(-2 win B / SD^2) (Schlesinger, Blackjack Attack).
+TEST(Counting, MetricsFollowTheirDefinitions) {
+  const Rules rules;  // 2 money units per base bet (3:2 pays 3 units)
+  io::CountingConfig config;
+  config.count = "hi-lo";
+  config.bankroll = 500;
+  config.rounds_per_hour = 80;
+  Tally t;
+  t.rounds = 1'250'000;
+  t.counting.rounds_played = 1'000'000;
+  t.counting.bet_units = 2'500'000;
+  t.counting.net = 40'000;              // money units: 20,000 base bets, 0.02 per round
+  t.counting.net_squared = 36'000'000;  // 36 units^2 = 9 base bets^2 per round
+  const json c = counting_result(rules, config, t);
+
+  const double n = 1'000'000;
+  const double win = 0.02;
+  const double sd = std::sqrt((36'000'000.0 / 4 - n * win * win) / (n - 1));
+  const double se = sd / std::sqrt(n);
+  const double tolerance = 1e-12;
+  EXPECT_NEAR(c.at("share_played").get<double>(), 0.8, tolerance);
+  EXPECT_NEAR(c.at("average_initial_bet").get<double>(), 2.5, tolerance);
+  EXPECT_NEAR(c.at("win_per_round").at("mean").get<double>(), win, tolerance);
+  EXPECT_NEAR(c.at("win_per_round").at("standard_error").get<double>(), se, tolerance);
+  EXPECT_NEAR(c.at("win_per_100_rounds").at("mean").get<double>(), 100 * win, tolerance);
+  EXPECT_NEAR(c.at("sd_per_round").get<double>(), sd, tolerance);
+  EXPECT_NEAR(c.at("sd_per_100_rounds").get<double>(), 10 * sd, tolerance);
+  EXPECT_NEAR(c.at("edge_per_initial_bet").at("mean").get<double>(), win / 2.5, tolerance);
+  const double di = 1000 * win / sd;
+  EXPECT_NEAR(c.at("di").at("value").get<double>(), di, tolerance);
+  EXPECT_NEAR(c.at("di").at("standard_error").get<double>(), 1000 * se / sd, tolerance);
+  EXPECT_NEAR(c.at("score").at("value").get<double>(), di * di, 1e-9);
+  const double n0 = sd * sd / (win * win);
+  EXPECT_NEAR(c.at("n0_rounds").get<double>(), n0, 1e-6);
+  EXPECT_NEAR(c.at("n0_rounds_standard_error").get<double>(), 2 * n0 * se / win, 1e-6);
+  const double low = win - io::Z95 * se;
+  const double high = win + io::Z95 * se;
+  ASSERT_GT(low, 0);  // the interval's both ends win: N0 bounded both ways
+  EXPECT_NEAR(c.at("n0_rounds_ci95")[0].get<double>(), sd * sd / (high * high), 1e-6);
+  EXPECT_NEAR(c.at("n0_rounds_ci95")[1].get<double>(), sd * sd / (low * low), 1e-6);
+  EXPECT_NEAR(c.at("hours_to_n0").get<double>(), n0 / 80, 1e-6);
+  EXPECT_NEAR(c.at("hours_to_n0_ci95")[1].get<double>(), sd * sd / (low * low) / 80, 1e-6);
+  EXPECT_NEAR(c.at("risk_of_ruin").at("value").get<double>(), std::exp(-2 * win * 500 / (sd * sd)), tolerance);
+  EXPECT_NEAR(c.at("risk_of_ruin").at("ci95")[0].get<double>(), std::exp(-2 * high * 500 / (sd * sd)), tolerance);
+
+  // A game whose interval reaches zero: N0's upper end is unbounded (null).
+  t.counting.net = 8'000;  // 0.004 base bets per round, 1.3 SE
+  const json close = counting_result(rules, config, t);
+  EXPECT_TRUE(close.at("n0_rounds_ci95")[1].is_null()) << close.at("n0_rounds_ci95");
+  EXPECT_TRUE(close.at("hours_to_n0_ci95")[1].is_null());
+  EXPECT_GT(close.at("n0_rounds_ci95")[0].get<double>(), 0);
+  // A losing game: no N0 at all.
+  t.counting.net = -40'000;
+  const json losing = counting_result(rules, config, t);
+  EXPECT_TRUE(losing.at("n0_rounds").is_null());
+  EXPECT_TRUE(losing.at("n0_rounds_ci95").is_null());
+  EXPECT_EQ(losing.at("risk_of_ruin").at("value").get<double>(), 1.0);
+}
+
+// Rows by true count: a count seen only when insurance was offered (the deal's
+// cards moved it) still has its row; standard errors of fewer than two
+// observations are null, not 0.
+TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoObservationsForAnSE) {
+  const Rules rules;
+  io::CountingConfig config;
+  config.count = "hi-lo";
+  Tally t;
+  t.rounds = 5;
+  auto bucket = [&](int tc) -> TrueCountTally& {
+    return t.counting.by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+  };
+  bucket(-15) = {0, 0, 0, 0, 3, 1};  // three aces up at -15, no round dealt at -15
+  bucket(2) = {4, 4, 2, 10, 0, 0};
+  bucket(19) = {1, 1, -2, 4, 1, 1};
+  const json rows = counting_result(rules, config, t).at("by_true_count");
+  ASSERT_EQ(rows.size(), 3U) << rows.dump();
+  const json& insurance_only = rows[0];
+  EXPECT_EQ(insurance_only.at("true_count"), -15);
+  EXPECT_EQ(insurance_only.at("rounds"), 0);
+  EXPECT_TRUE(insurance_only.at("edge").at("mean").is_null());
+  EXPECT_TRUE(insurance_only.at("edge").at("standard_error").is_null());
+  EXPECT_NEAR(insurance_only.at("insurance").at("ev").get<double>(), 0.0, 1e-12);  // 3 x 1/3 - 1
+  EXPECT_NEAR(insurance_only.at("insurance").at("standard_error").get<double>(),
+              3 * std::sqrt((1.0 / 3) * (2.0 / 3) / 3), 1e-12);
+  const json& two = rows[1];
+  EXPECT_NEAR(two.at("edge").at("mean").get<double>(), 0.25, 1e-12);  // 2 units over 4 rounds of 2 units
+  EXPECT_NEAR(two.at("edge").at("standard_error").get<double>(), std::sqrt((10 - 4 * 0.5 * 0.5) / 3) / 2 / 2, 1e-12);
+  EXPECT_TRUE(two.at("insurance").at("standard_error").is_null());  // no ace up
+  const json& single = rows[2];
+  EXPECT_NEAR(single.at("edge").at("mean").get<double>(), -1.0, 1e-12);
+  EXPECT_TRUE(single.at("edge").at("standard_error").is_null());
+  EXPECT_TRUE(single.at("insurance").at("standard_error").is_null());
+}
+
 // The flat-bet edge rises by about 0.5 points per Hi-Lo true count (Griffin,
 // The Theory of Blackjack; Schlesinger, Blackjack Attack: roughly 0.5%): the
 // weighted regression slope over true counts -6..+6 is within 4 SE of 0.5%
