@@ -457,6 +457,28 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
     one_seat ? play_rounds<false, false, true>(rounds, rng, tally) : play_rounds<false, false, false>(rounds, rng, tally);
   }
   add_derived_counts(before, tally);
+  if (counting_.enabled) add_chunk_sums(rounds, before.counting, tally);
+}
+
+// The chunk's totals (since `before`), squared and multiplied, into
+// chunk_sums. (Apart from the rounds' code on purpose: folded into
+// add_counter_money, inlined there, it slowed counted rounds by 1.6%.)
+void Engine::add_chunk_sums(std::uint64_t rounds, const CountingTally& before, Tally& tally) const {
+  CountingTally& counted = tally.counting;
+  ChunkSums& chunk = counted.chunk_sums;
+  const auto dealt = static_cast<std::int64_t>(rounds);
+  const std::int64_t played = counted.rounds_played - before.rounds_played;
+  const std::int64_t bet_units = counted.bet_units - before.bet_units;
+  ++chunk.chunks;
+  chunk.rounds_squared += WideSum{dealt} * dealt;
+  chunk.played_squared += WideSum{played} * played;
+  chunk.bet_units_squared += WideSum{bet_units} * bet_units;
+  chunk.bet_units_by_played += WideSum{bet_units} * played;
+  for (std::size_t b = 0; b < counted.by_true_count.size(); ++b) {
+    const std::int64_t here = counted.by_true_count[b].rounds - before.by_true_count[b].rounds;
+    chunk.at_true_count_squared[b] += WideSum{here} * here;
+    chunk.at_true_count_by_rounds[b] += WideSum{here} * dealt;
+  }
 }
 
 // Counts that follow from others, added up once per chunk rather than hand by

@@ -28,6 +28,18 @@ void TrueCountTally::merge(const TrueCountTally& o) {
   ten_in_hole += o.ten_in_hole;
 }
 
+void ChunkSums::merge(const ChunkSums& o) {
+  chunks += o.chunks;
+  rounds_squared += o.rounds_squared;
+  played_squared += o.played_squared;
+  bet_units_squared += o.bet_units_squared;
+  bet_units_by_played += o.bet_units_by_played;
+  for (std::size_t b = 0; b < at_true_count_squared.size(); ++b) {
+    at_true_count_squared[b] += o.at_true_count_squared[b];
+    at_true_count_by_rounds[b] += o.at_true_count_by_rounds[b];
+  }
+}
+
 void CountingTally::merge(const CountingTally& o) {
   rounds_played += o.rounds_played;
   bet_units += o.bet_units;
@@ -36,6 +48,7 @@ void CountingTally::merge(const CountingTally& o) {
   net_squared += o.net_squared;
   wagered += o.wagered;
   for (std::size_t b = 0; b < by_true_count.size(); ++b) by_true_count[b].merge(o.by_true_count[b]);
+  chunk_sums.merge(o.chunk_sums);
 }
 
 void Tally::merge(const Tally& o) {

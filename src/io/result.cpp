@@ -66,6 +66,26 @@ json standard_error_of(double se, std::int64_t observations) {
   return observations >= 2 ? json(se) : json(nullptr);
 }
 
+// Fewer chunks than this give no batch-means standard error (null): the
+// spread of a handful of chunks says little about its own size.
+constexpr std::int64_t MIN_CHUNKS_FOR_SE = 10;
+
+// The batch-means standard error of the ratio sum(y) / sum(x) over C chunks,
+// from the chunks' sums of y^2, x y and x^2: the ratio estimator's
+// sqrt(C / (C - 1) x sum over chunks of (y_c - R x_c)^2) / sum(x), R the
+// ratio (Cochran, Sampling Techniques, 3rd ed., 1977, section 6.4); null with
+// fewer than MIN_CHUNKS_FOR_SE chunks.
+json chunk_ratio_se(std::int64_t sum_y, std::int64_t sum_x, bj::WideSum yy, bj::WideSum xy, bj::WideSum xx,
+                    std::int64_t chunks) {
+  if (chunks < MIN_CHUNKS_FOR_SE || sum_x <= 0) return nullptr;
+  using Real = long double;  // the residual sum is a small difference of large sums
+  const Real r = static_cast<Real>(sum_y) / static_cast<Real>(sum_x);
+  const Real residuals = static_cast<Real>(yy) - 2 * r * static_cast<Real>(xy) + r * r * static_cast<Real>(xx);
+  const Real c = static_cast<Real>(chunks);
+  const Real variance = std::max(Real{0}, residuals) * c / (c - 1) / (static_cast<Real>(sum_x) * static_cast<Real>(sum_x));
+  return static_cast<double>(std::sqrt(variance));
+}
+
 // The counting object of the result: the counter's money with the ramp and
 // wonging (per round played, in base bets), the advantage player's metrics,
 // and the edge and insurance by true count (every round dealt, flat bet).
@@ -101,7 +121,11 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["rounds_dealt"] = t.rounds;
   result["rounds_played"] = n;
   result["share_played"] = ratio(n, t.rounds);
+  const bj::ChunkSums& chunk = c.chunk_sums;
+  const json bet_se = chunk_ratio_se(c.bet_units, n, chunk.bet_units_squared, chunk.bet_units_by_played,
+                                     chunk.played_squared, chunk.chunks);
   result["average_initial_bet"] = average_bet;
+  result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
   result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win.se}, {"ci95", {win.ci95_low, win.ci95_high}}};
   result["win_per_100_rounds"] = {{"mean", 100 * win.mean},
@@ -153,6 +177,9 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
     json row = {{"true_count", tc},
                 {"rounds", x.rounds},
                 {"frequency", ratio(x.rounds, t.rounds)},
+                {"frequency_standard_error", chunk_ratio_se(x.rounds, t.rounds, chunk.at_true_count_squared[b],
+                                                            chunk.at_true_count_by_rounds[b], chunk.rounds_squared,
+                                                            chunk.chunks)},
                 {"played", x.played},
                 {"edge", {{"mean", x.rounds > 0 ? json(edge.mean) : json(nullptr)},
                           {"standard_error", standard_error_of(edge.se, x.rounds)}}},
@@ -205,6 +232,73 @@ Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, do
 
 namespace {
 
+// A wide sum as a JSON string of decimal digits (JSON numbers stop at 64 bits).
+std::string wide_to_string(bj::WideSum value) {
+  if (value == 0) return "0";
+  const bool negative = value < 0;
+  std::string digits;
+  for (; value != 0; value /= 10) {
+    const int digit = static_cast<int>(value % 10);
+    digits.push_back(static_cast<char>('0' + (negative ? -digit : digit)));
+  }
+  if (negative) digits.push_back('-');
+  return {digits.rbegin(), digits.rend()};
+}
+
+bj::WideSum wide_from_json(const json& j, const std::string& what) {
+  const std::string text = j.is_string() ? j.get<std::string>() : "";
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::size_t first = negative ? 1 : 0;
+  bool valid = text.size() > first && text.find_first_not_of("0123456789", first) == std::string::npos;
+  bj::WideSum value = 0;  // accumulated with the text's sign, so that -2^127 reads too
+  for (std::size_t i = first; valid && i < text.size(); ++i) {
+    const int digit = text[i] - '0';
+    valid = !__builtin_mul_overflow(value, 10, &value) &&
+            !__builtin_add_overflow(value, negative ? -digit : digit, &value);
+  }
+  if (!valid) {
+    throw Error("tally: " + what + " must be a string of decimal digits within the 128-bit range, not " + j.dump());
+  }
+  return value;
+}
+
+json chunk_sums_json(const bj::ChunkSums& c) {
+  json rows = json::array();
+  for (std::size_t b = 0; b < c.at_true_count_squared.size(); ++b) {
+    if (c.at_true_count_squared[b] == 0 && c.at_true_count_by_rounds[b] == 0) continue;
+    rows.push_back({static_cast<int>(b) - bj::TRUE_COUNT_LIMIT, wide_to_string(c.at_true_count_squared[b]),
+                    wide_to_string(c.at_true_count_by_rounds[b])});
+  }
+  return {{"chunks", c.chunks},
+          {"rounds_squared", wide_to_string(c.rounds_squared)},
+          {"played_squared", wide_to_string(c.played_squared)},
+          {"bet_units_squared", wide_to_string(c.bet_units_squared)},
+          {"bet_units_by_played", wide_to_string(c.bet_units_by_played)},
+          {"by_true_count_fields", {"true_count", "rounds_squared", "rounds_by_chunk_rounds"}},
+          {"by_true_count", rows}};
+}
+
+bj::ChunkSums chunk_sums_from_json(const json& j) {
+  bj::ChunkSums c;
+  c.chunks = j.at("chunks").get<std::int64_t>();
+  if (c.chunks < 0) throw Error("tally: chunk_sums.chunks must not be negative");
+  c.rounds_squared = wide_from_json(j.at("rounds_squared"), "chunk_sums.rounds_squared");
+  c.played_squared = wide_from_json(j.at("played_squared"), "chunk_sums.played_squared");
+  c.bet_units_squared = wide_from_json(j.at("bet_units_squared"), "chunk_sums.bet_units_squared");
+  c.bet_units_by_played = wide_from_json(j.at("bet_units_by_played"), "chunk_sums.bet_units_by_played");
+  for (const json& row : j.at("by_true_count")) {
+    if (!row.is_array() || row.size() != 3 || !row[0].is_number_integer() ||
+        row[0].get<std::int64_t>() < -bj::TRUE_COUNT_LIMIT || row[0].get<std::int64_t>() > bj::TRUE_COUNT_LIMIT) {
+      throw Error("tally: a chunk_sums.by_true_count row needs 3 fields and a true count within +/-" +
+                  std::to_string(bj::TRUE_COUNT_LIMIT));
+    }
+    const auto b = static_cast<std::size_t>(row[0].get<std::int64_t>() + bj::TRUE_COUNT_LIMIT);
+    c.at_true_count_squared[b] = wide_from_json(row[1], "chunk_sums.by_true_count");
+    c.at_true_count_by_rounds[b] = wide_from_json(row[2], "chunk_sums.by_true_count");
+  }
+  return c;
+}
+
 // The counting part of a tally (only written when counting was on, so that a
 // run without counting writes the tally it always did). By true count: rows
 // [true count, rounds, played, net, net_squared, ace_up, ten_in_hole] for the
@@ -224,7 +318,8 @@ json counting_tally_json(const bj::CountingTally& c) {
           {"net_squared", c.net_squared},
           {"wagered", c.wagered},
           {"by_true_count_fields", {"true_count", "rounds", "played", "net", "net_squared", "ace_up", "ten_in_hole"}},
-          {"by_true_count", rows}};
+          {"by_true_count", rows},
+          {"chunk_sums", chunk_sums_json(c.chunk_sums)}};
 }
 
 bj::CountingTally counting_tally_from_json(const json& j) {
@@ -249,6 +344,7 @@ bj::CountingTally counting_tally_from_json(const json& j) {
     x.ace_up = v[5];
     x.ten_in_hole = v[6];
   }
+  c.chunk_sums = chunk_sums_from_json(j.at("chunk_sums"));
   return c;
 }
 

@@ -376,6 +376,39 @@ TEST(Counting, ChunkTalliesMergeInAnyOrder) {
   EXPECT_EQ(io::tally_from_json(io::tally_to_json(forward)), forward);
 }
 
+// The chunk sums pass 64 bits on long runs: they are written as decimal
+// strings and read back exactly, to the ends of the 128-bit range; anything
+// else is refused with the field's name.
+TEST(Counting, ChunkSumsBeyondSixtyFourBitsReadBackExactly) {
+  Tally t;
+  t.rounds = 1;
+  t.counting.rounds_played = 1;
+  ChunkSums& sums = t.counting.chunk_sums;
+  sums.chunks = 3;
+  const WideSum big = ~(WideSum{1} << 127);  // 2^127 - 1
+  sums.rounds_squared = big;
+  sums.played_squared = WideSum{1} << 64;
+  sums.bet_units_squared = 0;
+  sums.bet_units_by_played = -big - 1;  // -2^127
+  sums.at_true_count_squared[5] = big - 1;
+  sums.at_true_count_by_rounds[TRUE_COUNT_BUCKETS - 1] = 99;
+  const json j = io::tally_to_json(t);
+  EXPECT_EQ(j.at("counting").at("chunk_sums").at("played_squared"), "18446744073709551616");
+  EXPECT_EQ(j.at("counting").at("chunk_sums").at("rounds_squared"), "170141183460469231731687303715884105727");
+  EXPECT_EQ(j.at("counting").at("chunk_sums").at("bet_units_by_played"), "-170141183460469231731687303715884105728");
+  EXPECT_EQ(io::tally_from_json(j), t);
+
+  for (const json& bad : {json("12a"), json(""), json("-"), json(12), json("+5"),
+                           json("170141183460469231731687303715884105728"),      // 2^127
+                           json("-170141183460469231731687303715884105729")}) {  // -2^127 - 1
+    json damaged = j;
+    damaged["counting"]["chunk_sums"]["rounds_squared"] = bad;
+    EXPECT_EQ(testutil::error_message([&] { io::tally_from_json(damaged); }),
+              "tally: chunk_sums.rounds_squared must be a string of decimal digits within the 128-bit range, not " +
+                  bad.dump());
+  }
+}
+
 // Balanced Hi-Lo with truncated true counts (bucket 0 = (-1, 1)): the
 // frequencies of +k and -k agree within 4 SE of their difference. (Hi-Lo's
 // tags are symmetric: as many +1 as -1 cards.)
@@ -523,6 +556,76 @@ TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoObservationsForAnSE
   EXPECT_NEAR(single.at("edge").at("mean").get<double>(), -1.0, 1e-12);
   EXPECT_TRUE(single.at("edge").at("standard_error").is_null());
   EXPECT_TRUE(single.at("insurance").at("standard_error").is_null());
+}
+
+// The batch-means standard errors of the average bet and of a true count's
+// frequency (from the spread of chunk totals: the count ties a shoe's rounds
+// together) describe the spread of those estimates over independent runs:
+// 30 runs of 20 chunks each, the estimates' SD over runs against the mean
+// reported SE. With 29 degrees of freedom the SD of 30 draws is within
+// 0.60..1.45 times the true one with probability 99.9%; the bounds below
+// (0.55..1.6) also allow for the reported SE's own small bias. Per-round
+// (independent rounds) errors would be 2 to 4 times smaller and fail.
+TEST(Counting, ChunkStandardErrorsMatchTheSpreadOverRuns) {
+  const Rules rules;
+  Counting counting = hilo();
+  io::CountingConfig config;
+  config.count = "hi-lo";
+  config.bet_ramp = "1:1,2:2,3:4,4:8,5:12";
+  config.ramp = io::parse_bet_ramp(config.bet_ramp, "ramp");
+  counting.ramp = config.ramp;
+  const Engine engine(rules, optimal_basic_strategy(rules), counting);
+  constexpr int RUNS = 30;
+  constexpr std::uint64_t CHUNK_ROUNDS = 30'000;
+  constexpr std::uint64_t ROUNDS = 20 * CHUNK_ROUNDS;
+  struct Quantity {
+    const char* name;
+    std::vector<double> estimates;
+    double reported_se = 0;
+  };
+  std::array<Quantity, 3> quantities{{{"average bet", {}, 0}, {"frequency of 0", {}, 0}, {"frequency of +2", {}, 0}}};
+  auto row = [](const json& c, int tc) {
+    for (const json& r : c.at("by_true_count")) {
+      if (r.at("true_count") == tc) return r;
+    }
+    return json();
+  };
+  for (int run = 0; run < RUNS; ++run) {
+    const json c = counting_result(rules, config, simulate(engine, ROUNDS, 500 + run, CHUNK_ROUNDS));
+    const std::array<std::pair<json, json>, 3> values{{
+        {c.at("average_initial_bet"), c.at("average_initial_bet_standard_error")},
+        {row(c, 0).at("frequency"), row(c, 0).at("frequency_standard_error")},
+        {row(c, 2).at("frequency"), row(c, 2).at("frequency_standard_error")},
+    }};
+    for (std::size_t q = 0; q < quantities.size(); ++q) {
+      ASSERT_TRUE(values[q].second.is_number()) << quantities[q].name << ": " << c.dump();
+      quantities[q].estimates.push_back(values[q].first.get<double>());
+      quantities[q].reported_se += values[q].second.get<double>() / RUNS;
+    }
+  }
+  for (const Quantity& q : quantities) {
+    double mean = 0;
+    for (const double x : q.estimates) mean += x / RUNS;
+    double squares = 0;
+    for (const double x : q.estimates) squares += (x - mean) * (x - mean);
+    const double spread = std::sqrt(squares / (RUNS - 1));
+    EXPECT_GT(spread / q.reported_se, 0.55) << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
+    EXPECT_LT(spread / q.reported_se, 1.6) << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
+  }
+}
+
+// With fewer than 10 chunks there is no batch-means standard error (null).
+TEST(Counting, FewChunksGiveNoChunkStandardError) {
+  const Rules rules;
+  io::CountingConfig config;
+  config.count = "hi-lo";
+  const Tally t = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 90'000, 3, 10'000);
+  ASSERT_EQ(t.counting.chunk_sums.chunks, 9);
+  const json c = counting_result(rules, config, t);
+  EXPECT_TRUE(c.at("average_initial_bet_standard_error").is_null());
+  EXPECT_TRUE(c.at("by_true_count")[0].at("frequency_standard_error").is_null());
+  const Tally more = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 100'000, 3, 10'000);
+  EXPECT_TRUE(counting_result(rules, config, more).at("average_initial_bet_standard_error").is_number());
 }
 
 // The flat-bet edge rises by about 0.5 points per Hi-Lo true count (Griffin,

@@ -157,6 +157,8 @@ class Engine {
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                 PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
+  // Adds the chunk of `rounds` rounds played since `before` to chunk_sums.
+  void add_chunk_sums(std::uint64_t rounds, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;

@@ -61,6 +61,30 @@ struct TrueCountTally {
   friend bool operator==(const TrueCountTally&, const TrueCountTally&) = default;
 };
 
+// A sum that may pass 64 bits: squares of per-chunk totals over many chunks.
+__extension__ typedef __int128 WideSum;
+
+// Each chunk's totals squared and multiplied, summed over chunks, for
+// batch-means standard errors. The count ties the rounds of a shoe together,
+// so quantities that follow it (the bet, how often each true count comes) vary
+// more than independent rounds would say; chunks are independent replications
+// (each its own random stream, starting from a fresh shoe), so the spread of
+// their totals measures it.
+struct ChunkSums {
+  std::int64_t chunks = 0;
+  WideSum rounds_squared = 0;       // (rounds dealt)^2
+  WideSum played_squared = 0;       // (rounds the counter played)^2
+  WideSum bet_units_squared = 0;    // (base bets per seat)^2
+  WideSum bet_units_by_played = 0;  // base bets per seat x rounds played
+  // By true count before the deal (as by_true_count): (rounds dealt at it)^2,
+  // and rounds dealt at it x rounds dealt.
+  std::array<WideSum, TRUE_COUNT_BUCKETS> at_true_count_squared{};
+  std::array<WideSum, TRUE_COUNT_BUCKETS> at_true_count_by_rounds{};
+
+  void merge(const ChunkSums& other);
+  friend bool operator==(const ChunkSums&, const ChunkSums&) = default;
+};
+
 // The counter's money: the rounds played, with the ramp's bets (an integer
 // number of base bets per round, every seat the same). All sums in money
 // units (Rules::bet_units() per base bet); zero when counting is off.
@@ -74,6 +98,7 @@ struct CountingTally {
   std::int64_t net_squared = 0;        // sum over played rounds of (net of the round)^2
   std::int64_t wagered = 0;            // bets, doubles, splits and insurance actually put at risk
   std::array<TrueCountTally, TRUE_COUNT_BUCKETS> by_true_count{};
+  ChunkSums chunk_sums{};
 
   bool empty() const { return *this == CountingTally{}; }
   void merge(const CountingTally& other);
