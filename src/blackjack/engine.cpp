@@ -474,6 +474,17 @@ void Engine::add_chunk_sums(std::uint64_t rounds, const CountingTally& before, T
   chunk.played_squared += WideSum{played} * played;
   chunk.bet_units_squared += WideSum{bet_units} * bet_units;
   chunk.bet_units_by_played += WideSum{bet_units} * played;
+  const std::int64_t net = counted.net - before.net;
+  const std::int64_t net_squared = counted.net_squared - before.net_squared;
+  WideSum square = 0;
+  if (__builtin_mul_overflow(WideSum{net_squared}, WideSum{net_squared}, &square) ||
+      __builtin_add_overflow(chunk.net_squared_squared, square, &chunk.net_squared_squared)) {
+    ++chunk.sd_overflow;
+  }
+  chunk.net_squared_by_net += WideSum{net_squared} * net;
+  chunk.net_squared_by_played += WideSum{net_squared} * played;
+  chunk.net_by_net += WideSum{net} * net;
+  chunk.net_by_played += WideSum{net} * played;
   for (std::size_t b = 0; b < counted.by_true_count.size(); ++b) {
     const std::int64_t here = counted.by_true_count[b].rounds - before.by_true_count[b].rounds;
     chunk.at_true_count_squared[b] += WideSum{here} * here;

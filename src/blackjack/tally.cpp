@@ -34,6 +34,12 @@ void ChunkSums::merge(const ChunkSums& o) {
   played_squared += o.played_squared;
   bet_units_squared += o.bet_units_squared;
   bet_units_by_played += o.bet_units_by_played;
+  sd_overflow += o.sd_overflow;
+  if (__builtin_add_overflow(net_squared_squared, o.net_squared_squared, &net_squared_squared)) ++sd_overflow;
+  net_squared_by_net += o.net_squared_by_net;
+  net_squared_by_played += o.net_squared_by_played;
+  net_by_net += o.net_by_net;
+  net_by_played += o.net_by_played;
   for (std::size_t b = 0; b < at_true_count_squared.size(); ++b) {
     at_true_count_squared[b] += o.at_true_count_squared[b];
     at_true_count_by_rounds[b] += o.at_true_count_by_rounds[b];

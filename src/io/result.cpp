@@ -86,6 +86,33 @@ json chunk_ratio_se(std::int64_t sum_y, std::int64_t sum_x, bj::WideSum yy, bj::
   return static_cast<double>(std::sqrt(variance));
 }
 
+// The batch-means standard error of the SD per round of the counter's result
+// (`scale` money units per base bet), over C chunks with totals x (net), q
+// (net squared) and n (rounds played). The variance V = Q/N - (X/N)^2 of the
+// sums Q, X, N has, by the delta method, the chunk residuals z_c = (q_c -
+// 2 m x_c - (Q/N - 2 m^2) n_c) / N with m = X/N (they sum to 0); Var V = C /
+// (C - 1) sum z_c^2, and SE(SD) = SE(V) / (2 SD). Null under
+// MIN_CHUNKS_FOR_SE chunks or when the sums of q^2 overflowed.
+json chunk_sd_se(const bj::CountingTally& c, double scale) {
+  const bj::ChunkSums& k = c.chunk_sums;
+  if (k.chunks < MIN_CHUNKS_FOR_SE || k.sd_overflow > 0 || c.rounds_played <= 0) return nullptr;
+  using Real = long double;
+  const Real n = static_cast<Real>(c.rounds_played);
+  const Real m = static_cast<Real>(c.net) / n;
+  const Real a = static_cast<Real>(c.net_squared) / n - 2 * m * m;
+  const Real variance = static_cast<Real>(c.net_squared) / n - m * m;
+  if (!(variance > 0)) return nullptr;
+  // sum over chunks of (q - 2 m x - a n)^2, expanded into the chunk sums
+  const Real residuals = static_cast<Real>(k.net_squared_squared) + 4 * m * m * static_cast<Real>(k.net_by_net) +
+                         a * a * static_cast<Real>(k.played_squared) -
+                         4 * m * static_cast<Real>(k.net_squared_by_net) -
+                         2 * a * static_cast<Real>(k.net_squared_by_played) +
+                         4 * m * a * static_cast<Real>(k.net_by_played);
+  const Real chunks = static_cast<Real>(k.chunks);
+  const Real variance_se = std::sqrt(std::max(Real{0}, residuals) * chunks / (chunks - 1)) / n;
+  return static_cast<double>(variance_se / (2 * std::sqrt(variance)) / static_cast<Real>(scale));
+}
+
 // The counting object of the result: the counter's money with the ramp and
 // wonging (per round played, in base bets), the advantage player's metrics,
 // and the edge and insurance by true count (every round dealt, flat bet).
@@ -131,8 +158,11 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["win_per_100_rounds"] = {{"mean", 100 * win.mean},
                                   {"standard_error", 100 * win.se},
                                   {"ci95", {100 * win.ci95_low, 100 * win.ci95_high}}};
+  const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
   result["sd_per_round"] = win.sd;
+  result["sd_per_round_standard_error"] = sd_se;
   result["sd_per_100_rounds"] = 10 * win.sd;
+  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(10 * sd_se.get<double>());
   result["edge_per_initial_bet"] = {
       {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
       {"standard_error", average_bet > 0 ? win.se / average_bet : 0.0},
@@ -274,6 +304,12 @@ json chunk_sums_json(const bj::ChunkSums& c) {
           {"played_squared", wide_to_string(c.played_squared)},
           {"bet_units_squared", wide_to_string(c.bet_units_squared)},
           {"bet_units_by_played", wide_to_string(c.bet_units_by_played)},
+          {"net_squared_squared", wide_to_string(c.net_squared_squared)},
+          {"net_squared_by_net", wide_to_string(c.net_squared_by_net)},
+          {"net_squared_by_played", wide_to_string(c.net_squared_by_played)},
+          {"net_by_net", wide_to_string(c.net_by_net)},
+          {"net_by_played", wide_to_string(c.net_by_played)},
+          {"sd_overflow", c.sd_overflow},
           {"by_true_count_fields", {"true_count", "rounds_squared", "rounds_by_chunk_rounds"}},
           {"by_true_count", rows}};
 }
@@ -286,6 +322,13 @@ bj::ChunkSums chunk_sums_from_json(const json& j) {
   c.played_squared = wide_from_json(j.at("played_squared"), "chunk_sums.played_squared");
   c.bet_units_squared = wide_from_json(j.at("bet_units_squared"), "chunk_sums.bet_units_squared");
   c.bet_units_by_played = wide_from_json(j.at("bet_units_by_played"), "chunk_sums.bet_units_by_played");
+  c.net_squared_squared = wide_from_json(j.at("net_squared_squared"), "chunk_sums.net_squared_squared");
+  c.net_squared_by_net = wide_from_json(j.at("net_squared_by_net"), "chunk_sums.net_squared_by_net");
+  c.net_squared_by_played = wide_from_json(j.at("net_squared_by_played"), "chunk_sums.net_squared_by_played");
+  c.net_by_net = wide_from_json(j.at("net_by_net"), "chunk_sums.net_by_net");
+  c.net_by_played = wide_from_json(j.at("net_by_played"), "chunk_sums.net_by_played");
+  c.sd_overflow = j.at("sd_overflow").get<std::int64_t>();
+  if (c.sd_overflow < 0) throw Error("tally: chunk_sums.sd_overflow must not be negative");
   for (const json& row : j.at("by_true_count")) {
     if (!row.is_array() || row.size() != 3 || !row[0].is_number_integer() ||
         row[0].get<std::int64_t>() < -bj::TRUE_COUNT_LIMIT || row[0].get<std::int64_t>() > bj::TRUE_COUNT_LIMIT) {

@@ -391,12 +391,25 @@ TEST(Counting, ChunkSumsBeyondSixtyFourBitsReadBackExactly) {
   sums.bet_units_squared = 0;
   sums.bet_units_by_played = -big - 1;  // -2^127
   sums.at_true_count_squared[5] = big - 1;
+  sums.net_squared_squared = big - 2;
+  sums.net_squared_by_net = -5;
+  sums.net_squared_by_played = 6;
+  sums.net_by_net = 7;
+  sums.net_by_played = -8;
+  sums.sd_overflow = 2;
   sums.at_true_count_by_rounds[TRUE_COUNT_BUCKETS - 1] = 99;
   const json j = io::tally_to_json(t);
   EXPECT_EQ(j.at("counting").at("chunk_sums").at("played_squared"), "18446744073709551616");
   EXPECT_EQ(j.at("counting").at("chunk_sums").at("rounds_squared"), "170141183460469231731687303715884105727");
   EXPECT_EQ(j.at("counting").at("chunk_sums").at("bet_units_by_played"), "-170141183460469231731687303715884105728");
   EXPECT_EQ(io::tally_from_json(j), t);
+  // Merging sums of squares past 128 bits is counted, not wrapped silently.
+  ChunkSums merged;
+  merged.net_squared_squared = big - 2;
+  ChunkSums other;
+  other.net_squared_squared = 3;
+  merged.merge(other);
+  EXPECT_EQ(merged.sd_overflow, 1);
 
   for (const json& bad : {json("12a"), json(""), json("-"), json(12), json("+5"),
                            json("170141183460469231731687303715884105728"),      // 2^127
@@ -558,9 +571,9 @@ TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoObservationsForAnSE
   EXPECT_TRUE(single.at("insurance").at("standard_error").is_null());
 }
 
-// The batch-means standard errors of the average bet and of a true count's
-// frequency (from the spread of chunk totals: the count ties a shoe's rounds
-// together) describe the spread of those estimates over independent runs:
+// The batch-means standard errors of the average bet, of a true count's
+// frequency and of the SD per round (from the spread of chunk totals: the
+// count ties a shoe's rounds together) describe the spread of those estimates over independent runs:
 // 30 runs of 20 chunks each, the estimates' SD over runs against the mean
 // reported SE. With 29 degrees of freedom the SD of 30 draws is within
 // 0.60..1.45 times the true one with probability 99.9%; the bounds below
@@ -583,7 +596,8 @@ TEST(Counting, ChunkStandardErrorsMatchTheSpreadOverRuns) {
     std::vector<double> estimates;
     double reported_se = 0;
   };
-  std::array<Quantity, 3> quantities{{{"average bet", {}, 0}, {"frequency of 0", {}, 0}, {"frequency of +2", {}, 0}}};
+  std::array<Quantity, 4> quantities{
+      {{"average bet", {}, 0}, {"frequency of 0", {}, 0}, {"frequency of +2", {}, 0}, {"SD per round", {}, 0}}};
   auto row = [](const json& c, int tc) {
     for (const json& r : c.at("by_true_count")) {
       if (r.at("true_count") == tc) return r;
@@ -592,10 +606,11 @@ TEST(Counting, ChunkStandardErrorsMatchTheSpreadOverRuns) {
   };
   for (int run = 0; run < RUNS; ++run) {
     const json c = counting_result(rules, config, simulate(engine, ROUNDS, 500 + run, CHUNK_ROUNDS));
-    const std::array<std::pair<json, json>, 3> values{{
+    const std::array<std::pair<json, json>, 4> values{{
         {c.at("average_initial_bet"), c.at("average_initial_bet_standard_error")},
         {row(c, 0).at("frequency"), row(c, 0).at("frequency_standard_error")},
         {row(c, 2).at("frequency"), row(c, 2).at("frequency_standard_error")},
+        {c.at("sd_per_round"), c.at("sd_per_round_standard_error")},
     }};
     for (std::size_t q = 0; q < quantities.size(); ++q) {
       ASSERT_TRUE(values[q].second.is_number()) << quantities[q].name << ": " << c.dump();
@@ -624,8 +639,15 @@ TEST(Counting, FewChunksGiveNoChunkStandardError) {
   const json c = counting_result(rules, config, t);
   EXPECT_TRUE(c.at("average_initial_bet_standard_error").is_null());
   EXPECT_TRUE(c.at("by_true_count")[0].at("frequency_standard_error").is_null());
+  EXPECT_TRUE(c.at("sd_per_round_standard_error").is_null());
   const Tally more = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 100'000, 3, 10'000);
   EXPECT_TRUE(counting_result(rules, config, more).at("average_initial_bet_standard_error").is_number());
+  EXPECT_TRUE(counting_result(rules, config, more).at("sd_per_round_standard_error").is_number());
+  // A sum of squared chunk totals that passed 128 bits gives no SD error.
+  Tally overflowed = more;
+  overflowed.counting.chunk_sums.sd_overflow = 1;
+  EXPECT_TRUE(counting_result(rules, config, overflowed).at("sd_per_round_standard_error").is_null());
+  EXPECT_TRUE(counting_result(rules, config, overflowed).at("average_initial_bet_standard_error").is_number());
 }
 
 // The flat-bet edge rises by about 0.5 points per Hi-Lo true count (Griffin,

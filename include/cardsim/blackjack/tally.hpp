@@ -76,6 +76,17 @@ struct ChunkSums {
   WideSum played_squared = 0;       // (rounds the counter played)^2
   WideSum bet_units_squared = 0;    // (base bets per seat)^2
   WideSum bet_units_by_played = 0;  // base bets per seat x rounds played
+  // For the SD of the counter's result per round, with x the net and q the
+  // net squared summed over the chunk's played rounds (money units) and n the
+  // rounds played: sums of q^2, q x, q n, x^2 and x n. Only q^2 can pass 128
+  // bits (at the largest bets, chunks and chunk counts): `sd_overflow` then
+  // counts the chunks whose q^2 did not fit, and the SD's SE is not given.
+  WideSum net_squared_squared = 0;
+  WideSum net_squared_by_net = 0;
+  WideSum net_squared_by_played = 0;
+  WideSum net_by_net = 0;
+  WideSum net_by_played = 0;
+  std::int64_t sd_overflow = 0;
   // By true count before the deal (as by_true_count): (rounds dealt at it)^2,
   // and rounds dealt at it x rounds dealt.
   std::array<WideSum, TRUE_COUNT_BUCKETS> at_true_count_squared{};
