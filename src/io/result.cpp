@@ -1,8 +1,10 @@
 #include "cardsim/io/result.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/version.hpp"
@@ -292,6 +294,20 @@ bj::WideSum wide_from_json(const json& j, const std::string& what) {
   return value;
 }
 
+// The wide scalar sums of ChunkSums by their JSON names: one list for the
+// writer and the reader.
+const std::array<std::pair<const char*, bj::WideSum bj::ChunkSums::*>, 9> CHUNK_WIDE_FIELDS{{
+    {"rounds_squared", &bj::ChunkSums::rounds_squared},
+    {"played_squared", &bj::ChunkSums::played_squared},
+    {"bet_units_squared", &bj::ChunkSums::bet_units_squared},
+    {"bet_units_by_played", &bj::ChunkSums::bet_units_by_played},
+    {"net_squared_squared", &bj::ChunkSums::net_squared_squared},
+    {"net_squared_by_net", &bj::ChunkSums::net_squared_by_net},
+    {"net_squared_by_played", &bj::ChunkSums::net_squared_by_played},
+    {"net_by_net", &bj::ChunkSums::net_by_net},
+    {"net_by_played", &bj::ChunkSums::net_by_played},
+}};
+
 json chunk_sums_json(const bj::ChunkSums& c) {
   json rows = json::array();
   for (std::size_t b = 0; b < c.at_true_count_squared.size(); ++b) {
@@ -299,34 +315,21 @@ json chunk_sums_json(const bj::ChunkSums& c) {
     rows.push_back({static_cast<int>(b) - bj::TRUE_COUNT_LIMIT, wide_to_string(c.at_true_count_squared[b]),
                     wide_to_string(c.at_true_count_by_rounds[b])});
   }
-  return {{"chunks", c.chunks},
-          {"rounds_squared", wide_to_string(c.rounds_squared)},
-          {"played_squared", wide_to_string(c.played_squared)},
-          {"bet_units_squared", wide_to_string(c.bet_units_squared)},
-          {"bet_units_by_played", wide_to_string(c.bet_units_by_played)},
-          {"net_squared_squared", wide_to_string(c.net_squared_squared)},
-          {"net_squared_by_net", wide_to_string(c.net_squared_by_net)},
-          {"net_squared_by_played", wide_to_string(c.net_squared_by_played)},
-          {"net_by_net", wide_to_string(c.net_by_net)},
-          {"net_by_played", wide_to_string(c.net_by_played)},
-          {"sd_overflow", c.sd_overflow},
-          {"by_true_count_fields", {"true_count", "rounds_squared", "rounds_by_chunk_rounds"}},
-          {"by_true_count", rows}};
+  json j = {{"chunks", c.chunks},
+            {"sd_overflow", c.sd_overflow},
+            {"by_true_count_fields", {"true_count", "rounds_squared", "rounds_by_chunk_rounds"}},
+            {"by_true_count", rows}};
+  for (const auto& [name, member] : CHUNK_WIDE_FIELDS) j[name] = wide_to_string(c.*member);
+  return j;
 }
 
 bj::ChunkSums chunk_sums_from_json(const json& j) {
   bj::ChunkSums c;
   c.chunks = j.at("chunks").get<std::int64_t>();
   if (c.chunks < 0) throw Error("tally: chunk_sums.chunks must not be negative");
-  c.rounds_squared = wide_from_json(j.at("rounds_squared"), "chunk_sums.rounds_squared");
-  c.played_squared = wide_from_json(j.at("played_squared"), "chunk_sums.played_squared");
-  c.bet_units_squared = wide_from_json(j.at("bet_units_squared"), "chunk_sums.bet_units_squared");
-  c.bet_units_by_played = wide_from_json(j.at("bet_units_by_played"), "chunk_sums.bet_units_by_played");
-  c.net_squared_squared = wide_from_json(j.at("net_squared_squared"), "chunk_sums.net_squared_squared");
-  c.net_squared_by_net = wide_from_json(j.at("net_squared_by_net"), "chunk_sums.net_squared_by_net");
-  c.net_squared_by_played = wide_from_json(j.at("net_squared_by_played"), "chunk_sums.net_squared_by_played");
-  c.net_by_net = wide_from_json(j.at("net_by_net"), "chunk_sums.net_by_net");
-  c.net_by_played = wide_from_json(j.at("net_by_played"), "chunk_sums.net_by_played");
+  for (const auto& [name, member] : CHUNK_WIDE_FIELDS) {
+    c.*member = wide_from_json(j.at(name), std::string("chunk_sums.") + name);
+  }
   c.sd_overflow = j.at("sd_overflow").get<std::int64_t>();
   if (c.sd_overflow < 0) throw Error("tally: chunk_sums.sd_overflow must not be negative");
   for (const json& row : j.at("by_true_count")) {
