@@ -388,7 +388,7 @@ TEST(Counting, ChunkSumsBeyondSixtyFourBitsReadBackExactly) {
   const WideSum big = ~(WideSum{1} << 127);  // 2^127 - 1
   sums.rounds_squared = big;
   sums.played_squared = WideSum{1} << 64;
-  sums.bet_units_squared = 0;
+  sums.bet_units_squared = 11;
   sums.bet_units_by_played = -big - 1;  // -2^127
   sums.at_true_count_squared[5] = big - 1;
   sums.net_squared_squared = big - 2;
@@ -518,6 +518,8 @@ TEST(Counting, MetricsFollowTheirDefinitions) {
   EXPECT_NEAR(c.at("n0_rounds_ci95")[0].get<double>(), sd * sd / (high * high), 1e-6);
   EXPECT_NEAR(c.at("n0_rounds_ci95")[1].get<double>(), sd * sd / (low * low), 1e-6);
   EXPECT_NEAR(c.at("hours_to_n0").get<double>(), n0 / 80, 1e-6);
+  EXPECT_NEAR(c.at("hours_to_n0_standard_error").get<double>(), 2 * n0 * se / win / 80, 1e-6);
+  EXPECT_NEAR(c.at("hours_to_n0_ci95")[0].get<double>(), sd * sd / (high * high) / 80, 1e-6);
   EXPECT_NEAR(c.at("hours_to_n0_ci95")[1].get<double>(), sd * sd / (low * low) / 80, 1e-6);
   EXPECT_NEAR(c.at("risk_of_ruin").at("value").get<double>(), std::exp(-2 * win * 500 / (sd * sd)), tolerance);
   EXPECT_NEAR(c.at("risk_of_ruin").at("ci95")[0].get<double>(), std::exp(-2 * high * 500 / (sd * sd)), tolerance);
@@ -642,7 +644,10 @@ TEST(Counting, FewChunksGiveNoChunkStandardError) {
   EXPECT_TRUE(c.at("sd_per_round_standard_error").is_null());
   const Tally more = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 100'000, 3, 10'000);
   EXPECT_TRUE(counting_result(rules, config, more).at("average_initial_bet_standard_error").is_number());
-  EXPECT_TRUE(counting_result(rules, config, more).at("sd_per_round_standard_error").is_number());
+  const json enough = counting_result(rules, config, more);
+  EXPECT_TRUE(enough.at("sd_per_round_standard_error").is_number());
+  EXPECT_DOUBLE_EQ(enough.at("sd_per_100_rounds_standard_error").get<double>(),
+                   10 * enough.at("sd_per_round_standard_error").get<double>());
   // A sum of squared chunk totals that passed 128 bits gives no SD error.
   Tally overflowed = more;
   overflowed.counting.chunk_sums.sd_overflow = 1;
