@@ -77,6 +77,12 @@ std::vector<std::uint8_t> shoe_values(int decks) {
 struct InfiniteDeck {
   static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
   std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
+  // As core::Shoe::look_ahead: the draws from a copy of the generator.
+  template <class Take>
+  void look_ahead(core::Rng rng, Take&& take) {
+    while (take(draw(rng))) {
+    }
+  }
 };
 
 // A fixed sequence of cards, for play_stacked_round().
@@ -92,6 +98,13 @@ class StackedCards {
   }
   std::uint32_t remaining() const {
     return static_cast<std::uint32_t>(std::max(0, remaining_ - static_cast<int>(next_)));
+  }
+  // As core::Shoe::look_ahead, from the cards not yet drawn; the look stops
+  // where they end.
+  template <class Take>
+  void look_ahead(core::Rng /*rng*/, Take&& take) const {
+    for (std::size_t i = next_; i < cards_.size() && take(cards_[i]); ++i) {
+    }
   }
 
  private:
@@ -685,6 +698,21 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   add_derived_counts(before, tally);
 }
 
+// Out of line and cold: the rounds' code stays as it was, and only the rounds
+// that leave the dealer nothing to play for (about one in five) call it. The
+// generator is a copy and the cards go back, so nothing the game deals or
+// counts later changes; a stacked round whose cards end first is not tallied.
+template <class CardSource>
+void Engine::complete_unneeded_dealer(CardSource& cards, core::Rng rng, int up, HandState dealer, Tally& tally) const {
+  if (!dealer_stands_[dealer]) {
+    cards.look_ahead(rng, [&](std::uint8_t card) {
+      dealer = add_card(dealer, card);
+      return !dealer_stands_[dealer];
+    });
+  }
+  if (dealer_stands_[dealer]) ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[dealer]];
+}
+
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
@@ -869,6 +897,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   } else if (live_hands > 0) {
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[DEALER_FINAL_OF[dealer]];
+  } else {
+    complete_unneeded_dealer(cards, rng, up, dealer, tally);
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every
   // standing hand beats it), 22 for a blackjack (every hand loses to it). A

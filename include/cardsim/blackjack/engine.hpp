@@ -165,6 +165,13 @@ class Engine {
   // COUNTING: the round is counted into `count` (which also receives the up
   // card and hole card); without it `count` is unused. INDEXED (counted rounds
   // only): index plays by the current true count.
+  // Completes `dealer` (the up card `up` and the hole card) of a round that
+  // did not need it, for the statistics only, from cards that go back to
+  // `cards` (look_ahead) and a copy of the generator, into
+  // tally.dealer_final_unneeded.
+  template <class CardSource>
+  [[gnu::cold, gnu::noinline]] void complete_unneeded_dealer(CardSource& cards, core::Rng rng, int up,
+                                                              HandState dealer, Tally& tally) const;
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 

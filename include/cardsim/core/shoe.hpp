@@ -8,6 +8,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -50,13 +52,37 @@ class Shoe {
   // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
   std::uint8_t draw(Rng& rng) {
     if (next_ == size_) [[unlikely]] reshuffle_discards();
-    std::uint8_t* const cards = cards_.data();
-    const std::uint32_t pick = next_ + bounded(rng, size_ - next_);
-    const std::uint8_t card = cards[pick];
-    cards[pick] = cards[next_];
-    cards[next_++] = card;
-    return card;
+    std::uint32_t pick = 0;
+    return take(rng, pick);
   }
+
+  // A look at the cards draw() would deal next, which all go back: calls
+  // take(card) with them, one at a time, while it returns true (a shoe that
+  // runs dry goes on, as draw() would, after a reshuffle of the discards in a
+  // copy of the shoe), then returns every card to where it was. The shoe is
+  // left exactly as it was (order, position, cut card, counters) and `rng` is
+  // a copy: the caller's generator does not move. So what is looked at changes
+  // no card the game deals later.
+  template <class Take>
+  void look_ahead(Rng rng, Take&& take_card) {
+    // Each draw swaps the picked card with the next one; the swaps undone in
+    // reverse order put every card back.
+    std::array<std::uint32_t, MAX_LOOK_AHEAD> picks;
+    std::size_t taken = 0;
+    bool more = true;
+    while (more && next_ < size_ && taken < picks.size()) more = take_card(take(rng, picks[taken++]));
+    if (more) [[unlikely]] {
+      Shoe rest = *this;
+      while (take_card(rest.draw(rng))) {
+      }
+    }
+    while (taken > 0) {
+      --next_;
+      std::swap(cards_[picks[--taken]], cards_[next_]);
+    }
+  }
+  // Cards a look_ahead() takes before it goes on in a copy of the shoe.
+  static constexpr std::size_t MAX_LOOK_AHEAD = 16;
 
   // True once the cut card has come out: reshuffle before the next round.
   bool cut_card_out() const { return next_ >= cut_position_; }
@@ -74,6 +100,17 @@ class Shoe {
   std::uint64_t exhaustion_reshuffles() const { return exhaustion_reshuffles_; }
 
  private:
+  // Deals the card at a uniformly chosen undealt position (`pick`, returned
+  // too) by swapping it to position next_ (the shoe must not be empty).
+  std::uint8_t take(Rng& rng, std::uint32_t& pick) {
+    std::uint8_t* const cards = cards_.data();
+    pick = next_ + bounded(rng, size_ - next_);
+    const std::uint8_t card = cards[pick];
+    cards[pick] = cards[next_];
+    cards[next_++] = card;
+    return card;
+  }
+
   // Moves this round's cards to the front and makes every other card undealt.
   void reshuffle_discards() {
     const std::uint32_t on_table = next_ - round_start_;
