@@ -77,10 +77,11 @@ std::vector<std::uint8_t> shoe_values(int decks) {
 struct InfiniteDeck {
   static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
   std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
-  // As core::Shoe::look_ahead: the draws from a copy of the generator.
+  // As core::Shoe::lookahead(): the draws from a copy of the generator.
+  InfiniteDeck lookahead() const { return *this; }
   template <class Take>
-  void look_ahead(core::Rng rng, Take&& take) {
-    while (take(draw(rng))) {
+  void look(core::Rng rng, Take&& take) const {
+    while (take(VALUES[core::bounded(rng, 13)])) {
     }
   }
 };
@@ -99,13 +100,17 @@ class StackedCards {
   std::uint32_t remaining() const {
     return static_cast<std::uint32_t>(std::max(0, remaining_ - static_cast<int>(next_)));
   }
-  // As core::Shoe::look_ahead, from the cards not yet drawn; the look stops
-  // where they end.
-  template <class Take>
-  void look_ahead(core::Rng /*rng*/, Take&& take) const {
-    for (std::size_t i = next_; i < cards_.size() && take(cards_[i]); ++i) {
+  // As core::Shoe::lookahead(): the cards not yet drawn; a look stops where
+  // they end.
+  struct Lookahead {
+    std::span<const std::uint8_t> rest;
+    template <class Take>
+    void look(core::Rng /*rng*/, Take&& take) const {
+      for (std::size_t i = 0; i < rest.size() && take(rest[i]); ++i) {
+      }
     }
-  }
+  };
+  Lookahead lookahead() const { return {cards_.subspan(next_)}; }
 
  private:
   std::span<const std::uint8_t> cards_;
@@ -698,19 +703,18 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   add_derived_counts(before, tally);
 }
 
-// Out of line and cold: the rounds' code stays as it was, and only the rounds
-// that leave the dealer nothing to play for (about one in five) call it. The
+// Out of line and cold: the rounds' code stays as it was (inlined there, the
+// look slowed every round by 5%), and only the rounds that leave the dealer
+// nothing to play for and short of 17 call it (about one in eight). The
 // generator is a copy and the cards go back, so nothing the game deals or
-// counts later changes; a stacked round whose cards end first is not tallied.
+// counts later changes.
 template <class CardSource>
-void Engine::complete_unneeded_dealer(CardSource& cards, core::Rng rng, int up, HandState dealer, Tally& tally) const {
-  if (!dealer_stands_[dealer]) {
-    cards.look_ahead(rng, [&](std::uint8_t card) {
-      dealer = add_card(dealer, card);
-      return !dealer_stands_[dealer];
-    });
-  }
-  if (dealer_stands_[dealer]) ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[dealer]];
+HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
+  cards.lookahead().look(rng, [&](std::uint8_t card) {
+    dealer = add_card(dealer, card);
+    return !dealer_stands_[dealer];
+  });
+  return dealer;
 }
 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
@@ -898,7 +902,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[DEALER_FINAL_OF[dealer]];
   } else {
-    complete_unneeded_dealer(cards, rng, up, dealer, tally);
+    // No hand needs the dealer: the hand is completed for the statistics
+    // only, in dealer_final_unneeded (unless a stacked round's cards end).
+    const HandState completed = dealer_stands_[dealer] ? dealer : play_out_unneeded(cards, rng, dealer);
+    if (dealer_stands_[completed]) ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[completed]];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every
   // standing hand beats it), 22 for a blackjack (every hand loses to it). A

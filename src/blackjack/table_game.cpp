@@ -394,7 +394,7 @@ void TableGame::complete_unneeded_dealer() {
       while (take(INFINITE_VALUES[core::bounded(rng, RANKS)])) {
       }
     } else {
-      src.shoe->look_ahead(src.rng, take);
+      src.shoe->lookahead().look(src.rng, take);
     }
   }
   if (dealer_stands(rules_, dealer)) ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(final_of(dealer))];

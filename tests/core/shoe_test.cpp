@@ -110,7 +110,7 @@ TEST(Shoe, ExhaustionReshufflesTheDiscardsNotTheTable) {
   EXPECT_EQ(shoe.exhaustion_reshuffles(), 1u);
 }
 
-// Shoe::look_ahead: `count` cards looked at from `shoe` with `rng` are those
+// Shoe::Lookahead: `count` cards looked at from `shoe` with `rng` are those
 // that draw() would deal (a copy of the shoe draws them), and afterwards the
 // shoe is as it was: the same dealt cards, position, round start and
 // counters, and the same cards for every later draw (the rest of the shoe
@@ -118,7 +118,7 @@ TEST(Shoe, ExhaustionReshufflesTheDiscardsNotTheTable) {
 void expect_look_changes_nothing(Shoe& shoe, const Rng& rng, std::size_t count) {
   const Shoe before = shoe;
   std::vector<int> looked;
-  shoe.look_ahead(rng, [&](std::uint8_t card) {
+  shoe.lookahead().look(rng, [&](std::uint8_t card) {
     looked.push_back(card);
     return looked.size() < count;
   });

@@ -165,13 +165,12 @@ class Engine {
   // COUNTING: the round is counted into `count` (which also receives the up
   // card and hole card); without it `count` is unused. INDEXED (counted rounds
   // only): index plays by the current true count.
-  // Completes `dealer` (the up card `up` and the hole card) of a round that
-  // did not need it, for the statistics only, from cards that go back to
-  // `cards` (look_ahead) and a copy of the generator, into
-  // tally.dealer_final_unneeded.
+  // The dealer's hand `dealer` (short of 17) of a round that did not need it,
+  // drawn to the end for the statistics only, from the cards `cards` would
+  // deal next, which go back (its lookahead()), with a copy of the generator.
+  // (A stacked round's cards may end first: the hand is then returned short.)
   template <class CardSource>
-  [[gnu::cold, gnu::noinline]] void complete_unneeded_dealer(CardSource& cards, core::Rng rng, int up,
-                                                              HandState dealer, Tally& tally) const;
+  [[gnu::cold, gnu::noinline]] HandState play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const;
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 

@@ -53,35 +53,57 @@ class Shoe {
   std::uint8_t draw(Rng& rng) {
     if (next_ == size_) [[unlikely]] reshuffle_discards();
     std::uint32_t pick = 0;
-    return take(rng, pick);
+    return take(cards_.data(), next_, size_, rng, pick);
   }
 
-  // A look at the cards draw() would deal next, which all go back: calls
-  // take(card) with them, one at a time, while it returns true (a shoe that
-  // runs dry goes on, as draw() would, after a reshuffle of the discards in a
-  // copy of the shoe), then returns every card to where it was. The shoe is
-  // left exactly as it was (order, position, cut card, counters) and `rng` is
-  // a copy: the caller's generator does not move. So what is looked at changes
-  // no card the game deals later.
-  template <class Take>
-  void look_ahead(Rng rng, Take&& take_card) {
-    // Each draw swaps the picked card with the next one; the swaps undone in
-    // reverse order put every card back.
-    std::array<std::uint32_t, MAX_LOOK_AHEAD> picks;
-    std::size_t taken = 0;
-    bool more = true;
-    while (more && next_ < size_ && taken < picks.size()) more = take_card(take(rng, picks[taken++]));
-    if (more) [[unlikely]] {
-      Shoe rest = *this;
+  // A look at the cards draw() would deal next, which all go back. Taken from
+  // the shoe by value (the cards' array and positions), so that the code that
+  // looks need not hold the shoe (a round's code keeps it in registers); the
+  // shoe must not deal while a Lookahead is in use.
+  class Lookahead {
+   public:
+    // Calls take_card(card) with the cards draw() would deal next, one at a
+    // time, while it returns true (a shoe that runs dry goes on as draw()
+    // would, after a reshuffle of the discards, in a copy of the shoe), then
+    // puts every card back where it was: the shoe is left exactly as it was
+    // (order, position, counters), and `rng` is a copy, so the caller's
+    // generator does not move. What is looked at changes no card the game
+    // deals later.
+    template <class Take>
+    void look(Rng rng, Take&& take_card) const {
+      // Each draw swaps the picked card with the next one; the swaps undone
+      // in reverse order put every card back.
+      std::array<std::uint32_t, MAX_LOOK_AHEAD> picks;
+      std::size_t taken = 0;
+      std::uint32_t next = next_;
+      bool more = true;
+      while (more && next < size_ && taken < picks.size()) more = take_card(take(cards_, next, size_, rng, picks[taken++]));
+      if (more) [[unlikely]] go_on_in_copy(next, rng, take_card);
+      while (taken > 0) {
+        --next;
+        std::swap(cards_[picks[--taken]], cards_[next]);
+      }
+    }
+
+   private:
+    friend class Shoe;
+    // The rest of a look that ran the shoe dry (or took MAX_LOOK_AHEAD cards)
+    // at `next`: in a copy of the shoe, which reshuffles as draw() would.
+    template <class Take>
+    [[gnu::cold, gnu::noinline]] void go_on_in_copy(std::uint32_t next, Rng& rng, Take& take_card) const {
+      Shoe rest(*this, next);
       while (take_card(rest.draw(rng))) {
       }
     }
-    while (taken > 0) {
-      --next_;
-      std::swap(cards_[picks[--taken]], cards_[next_]);
-    }
-  }
-  // Cards a look_ahead() takes before it goes on in a copy of the shoe.
+    Lookahead(std::uint8_t* cards, std::uint32_t next, std::uint32_t size, std::uint32_t round_start)
+        : cards_(cards), next_(next), size_(size), round_start_(round_start) {}
+    std::uint8_t* cards_;
+    std::uint32_t next_;
+    std::uint32_t size_;
+    std::uint32_t round_start_;
+  };
+  Lookahead lookahead() { return {cards_.data(), next_, size_, round_start_}; }
+  // Cards a look takes before it goes on in a copy of the shoe.
   static constexpr std::size_t MAX_LOOK_AHEAD = 16;
 
   // True once the cut card has come out: reshuffle before the next round.
@@ -100,14 +122,24 @@ class Shoe {
   std::uint64_t exhaustion_reshuffles() const { return exhaustion_reshuffles_; }
 
  private:
-  // Deals the card at a uniformly chosen undealt position (`pick`, returned
-  // too) by swapping it to position next_ (the shoe must not be empty).
-  std::uint8_t take(Rng& rng, std::uint32_t& pick) {
-    std::uint8_t* const cards = cards_.data();
-    pick = next_ + bounded(rng, size_ - next_);
+  // The shoe a look goes on in once `look` has dealt up to `next`.
+  Shoe(const Lookahead& look, std::uint32_t next)
+      : cards_(look.cards_, look.cards_ + look.size_),
+        size_(look.size_),
+        cut_position_(look.size_),
+        burn_cards_(0),
+        next_(next),
+        round_start_(look.round_start_) {}
+
+  // Deals the card at a uniformly chosen undealt position of `cards` (`pick`,
+  // returned too) by swapping it to position `next`, which moves on (the
+  // shoe must not be empty: next < size).
+  static std::uint8_t take(std::uint8_t* cards, std::uint32_t& next, std::uint32_t size, Rng& rng,
+                           std::uint32_t& pick) {
+    pick = next + bounded(rng, size - next);
     const std::uint8_t card = cards[pick];
-    cards[pick] = cards[next_];
-    cards[next_++] = card;
+    cards[pick] = cards[next];
+    cards[next++] = card;
     return card;
   }
 
