@@ -703,11 +703,14 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   add_derived_counts(before, tally);
 }
 
-// Out of line and cold: the rounds' code stays as it was (inlined there, the
-// look slowed every round by 5%), and only the rounds that leave the dealer
-// nothing to play for and short of 17 call it (about one in eight). The
-// generator is a copy and the cards go back, so nothing the game deals or
-// counts later changes.
+// Out of line and cold: only the rounds that leave the dealer nothing to play
+// for with a hand short of 17 call it (one in nine, 6 decks, basic strategy).
+// The generator is a copy and the cards go back, so nothing the game deals or
+// counts later changes. Even so the rounds pay for it (about 8% more
+// instructions, from register spills around the call, and 6-10% of their
+// time): inlined, or noting the hand in the round and completing it later
+// from the next rounds' cards (no draws of its own), cost as much or more; see
+// the README's Performance section.
 template <class CardSource>
 HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
   cards.lookahead().look(rng, [&](std::uint8_t card) {
