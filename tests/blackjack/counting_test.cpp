@@ -22,6 +22,7 @@
 #include "cardsim/run/runner.hpp"
 #include "cardsim/version.hpp"
 #include "testutil/blackjack_reference.hpp"
+#include "testutil/blackjack_runs.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::blackjack {
@@ -58,16 +59,7 @@ Counting hilo(const std::vector<IndexPlay>& indices = {}) {
 }
 
 Tally simulate(const Engine& engine, std::uint64_t rounds, std::uint64_t seed, std::uint64_t chunk_rounds = 250'000) {
-  const run::ChunkPlan plan{rounds, chunk_rounds};
-  run::RunControl control;
-  return run::run_chunks<Tally>(
-             plan, run::all_chunks(plan), 2, [] { return Tally{}; },
-             [&](std::uint64_t chunk, std::uint64_t n, Tally& tally) {
-               core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
-               engine.play_chunk(n, rng, tally);
-             },
-             control)
-      .tally;
+  return testutil::simulate(engine, rounds, seed, chunk_rounds);
 }
 
 // The flat-bet part of a tally (everything but the counting sums).

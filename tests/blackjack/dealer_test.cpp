@@ -20,8 +20,8 @@
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/run/runner.hpp"
 #include "cardsim/version.hpp"
+#include "testutil/blackjack_runs.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -31,16 +31,7 @@ constexpr std::array<const char*, CARD_VALUES + 1> UPCARD_KEYS{"", "A", "2", "3"
 constexpr std::array<const char*, DEALER_FINALS> FINAL_KEYS{"17", "18", "19", "20", "21", "bust", "blackjack"};
 
 Tally play(const Engine& engine, std::uint64_t rounds, std::uint64_t chunk_rounds, std::uint64_t seed) {
-  const run::ChunkPlan plan{rounds, chunk_rounds};
-  run::RunControl control;
-  return run::run_chunks<Tally>(
-             plan, run::all_chunks(plan), 2, [] { return Tally{}; },
-             [&](std::uint64_t chunk, std::uint64_t n, Tally& tally) {
-               core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
-               engine.play_chunk(n, rng, tally);
-             },
-             control)
-      .tally;
+  return testutil::simulate(engine, rounds, seed, chunk_rounds);
 }
 
 json dealer_result(const Rules& rules, const Tally& tally) {

@@ -144,13 +144,20 @@ void expect_look_changes_nothing(Shoe& shoe, const Rng& rng, std::size_t count) 
   EXPECT_EQ(shoe.exhaustion_reshuffles(), before.exhaustion_reshuffles() + 1);
 }
 
-TEST(Shoe, LookAheadSeesTheNextDrawsAndPutsThemBack) {
-  Shoe shoe(distinct_cards(52), 40, 1);
-  Rng rng = chunk_rng(5, StreamPurpose::test, 0);
+// A shuffled shoe of `cards` distinct cards (cut card, burns) with `discards`
+// cards dealt in earlier rounds and `on_table` in the round under way.
+Shoe shoe_in_a_round(int cards, int cut_position, int burn_cards, int discards, int on_table, Rng& rng) {
+  Shoe shoe(distinct_cards(cards), cut_position, burn_cards);
   shoe.shuffle(rng);
-  for (int i = 0; i < 10; ++i) shoe.draw(rng);
+  for (int i = 0; i < discards; ++i) shoe.draw(rng);
   shoe.begin_round();
-  for (int i = 0; i < 3; ++i) shoe.draw(rng);
+  for (int i = 0; i < on_table; ++i) shoe.draw(rng);
+  return shoe;
+}
+
+TEST(Shoe, LookAheadSeesTheNextDrawsAndPutsThemBack) {
+  Rng rng = chunk_rng(5, StreamPurpose::test, 0);
+  const Shoe shoe = shoe_in_a_round(52, 40, 1, 10, 3, rng);
   for (const std::size_t count : {std::size_t{1}, std::size_t{7}, Shoe::MAX_LOOK_AHEAD,
                                    Shoe::MAX_LOOK_AHEAD + 5}) {
     SCOPED_TRACE("look at " + std::to_string(count) + " cards");
@@ -162,15 +169,10 @@ TEST(Shoe, LookAheadSeesTheNextDrawsAndPutsThemBack) {
 // A look past the last card goes on as draw() would, after a reshuffle of the
 // discards (in a copy): the shoe itself is not reshuffled.
 TEST(Shoe, LookAheadPastTheEndGoesOnAsDrawWould) {
-  Shoe shoe(distinct_cards(20), 19, 0);
   Rng rng = chunk_rng(3, StreamPurpose::test, 0);
-  shoe.shuffle(rng);
-  for (int i = 0; i < 15; ++i) shoe.draw(rng);
-  shoe.begin_round();
-  for (int i = 0; i < 3; ++i) shoe.draw(rng);
+  Shoe shoe = shoe_in_a_round(20, 19, 0, 15, 3, rng);
   ASSERT_EQ(shoe.remaining(), 2u);
-  Shoe copy = shoe;
-  expect_look_changes_nothing(copy, rng, 6);
+  expect_look_changes_nothing(shoe, rng, 6);
 }
 
 TEST(Rng, ChunkStreamsDependOnlyOnSeedPurposeAndChunk) {
