@@ -373,7 +373,7 @@ void TableGame::play_dealer() {
   }
 }
 
-// As Engine::complete_unneeded_dealer: the dealer's hand of a round that did
+// As Engine::play_out_unneeded: the dealer's hand of a round that did
 // not need it, completed for the statistics only from cards that go back (and
 // a copy of the generator), into round_.dealer_final_unneeded. The table shows
 // the dealer's hand as it is; a stacked game whose cards end first tallies

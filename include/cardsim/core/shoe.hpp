@@ -56,10 +56,10 @@ class Shoe {
     return take(cards_.data(), next_, size_, rng, pick);
   }
 
-  // A look at the cards draw() would deal next, which all go back. Taken from
-  // the shoe by value (the cards' array and positions), so that the code that
-  // looks need not hold the shoe (a round's code keeps it in registers); the
-  // shoe must not deal while a Lookahead is in use.
+  // A look at the cards draw() would deal next, which all go back (for the
+  // dealer's hand that no player needed, completed for the statistics only).
+  // It holds the shoe's cards and position: the shoe must not deal while a
+  // Lookahead is in use.
   class Lookahead {
    public:
     // Calls take_card(card) with the cards draw() would deal next, one at a
