@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/version.hpp"
 
 namespace cardsim::io {
@@ -462,8 +463,8 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const Estimate pooled = estimate(t.table_net, t.table_net_squared, t.rounds, static_cast<double>(bet * seats));
   json edge = estimate_json(pooled);
   edge["unit"] = "player's net result per initial wager (negative: the house wins)";
-  edge["house_edge_percent"] = -100.0 * pooled.mean;
-  edge["house_edge_ci95_percent"] = {-100.0 * pooled.ci95_high, -100.0 * pooled.ci95_low};
+  edge["house_edge_percent"] = percent(-pooled.mean);
+  edge["house_edge_ci95_percent"] = {percent(-pooled.ci95_high), percent(-pooled.ci95_low)};
   edge["sd_per_round"] = estimate(all.net, all.net_squared, seat_rounds, static_cast<double>(bet)).sd;
 
   json pooled_seats = seat_json(all, seat_rounds, bet);
@@ -526,7 +527,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   // simulated edge also holds the cut-card effect, so the two differ by it.
   result["exact"] = {
       {"mean", run.exact_ev},
-      {"house_edge_percent", -100.0 * run.exact_ev},
+      {"house_edge_percent", percent(-run.exact_ev)},
       {"difference_in_standard_errors", pooled.se > 0 ? (pooled.mean - run.exact_ev) / pooled.se : 0.0},
       {"method", "combinatorial analysis (cardsim analyze), fresh shoe each round, per initial wager"},
       {"comparable", rules.reshuffle == bj::Reshuffle::every_round || rules.infinite()}};
@@ -562,10 +563,10 @@ std::string sim_summary(const json& r) {
                 ci[0].get<double>(), ci[1].get<double>(), edge.at("sd_per_round").get<double>());
   out += line;
   const json& exact = r.at("exact");
-  std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s); simulated - exact = %+.2f SE\n",
+  std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s); simulated EV - exact EV = %+.2f SE\n",
                 exact.at("house_edge_percent").get<double>(),
                 exact.at("comparable").get<bool>() ? "" : "; a cut-card game differs by the cut-card effect",
-                -exact.at("difference_in_standard_errors").get<double>());
+                exact.at("difference_in_standard_errors").get<double>());
   out += line;
   std::snprintf(line, sizeof line,
                 "hands: win %.2f%%  loss %.2f%%  push %.2f%%  bust %.2f%%; blackjack %.2f%% of rounds; dealer bust %.2f%%\n",

@@ -75,4 +75,9 @@ blackjack::Counting counting_from_definition(const SimConfig& config, const nloh
 blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder,
                                   const std::string& data_dir);
 
+// The files load_counting() reads for `config`: its count file and index
+// file, those that exist; none when counting is off.
+std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder,
+                                        const std::string& data_dir);
+
 }  // namespace cardsim::io
