@@ -96,7 +96,7 @@ std::string unknown_command_message(const CommandWalk& walk) {
   const bool near = !nearest.empty() && best <= 2 && 2 * best < std::max(walk.unknown.size(), nearest.size());
   const std::string kind = walk.path == "cardsim" ? "command" : walk.path.substr(8) + " command";
   return "unknown " + kind + " '" + cardsim::excerpt(walk.unknown) + "'" +
-         (near ? "; did you mean " + nearest + "?" : "") + " The " + kind + "s are: " + names;
+         (near ? "; did you mean " + nearest + "?" : ".") + " The " + kind + "s are: " + names;
 }
 
 }  // namespace

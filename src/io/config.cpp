@@ -471,7 +471,7 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
-    throw Error("config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
+    throw BadConfigValue("chunk_rounds", "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
                 " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
                 " (a chunk's stream holds that many shoes)");
   }

@@ -114,10 +114,9 @@ OutputTarget resolve_output(const std::string& path) {
     if (!S_ISLNK(st.st_mode)) {
       return S_ISREG(st.st_mode) ? OutputTarget{OutputMode::atomic, current} : OutputTarget{OutputMode::in_place, path};
     }
-    const std::string folder = folder_of(current);
-    if (inside_proc(folder)) return {OutputMode::in_place, path};
+    if (inside_proc(folder_of(current))) return {OutputMode::in_place, path};
     const fs::path target = read_link(current);
-    current = target.is_absolute() ? target.string() : (fs::path(folder) / target).string();
+    current = target.is_absolute() ? target.string() : (fs::path(current).parent_path() / target).string();
   }
   throw Error("cannot write '" + path + "': more than " + std::to_string(MAX_LINK_HOPS) + " symbolic links in a row");
 }

@@ -5,13 +5,6 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-# wait_until CMD...: polls CMD every 0.05 s for up to 100 s (slow sanitizer builds).
-wait_until() {
-  local n
-  for ((n = 0; n < 2000; n++)); do "$@" && return 0; sleep 0.05; done
-  return 1
-}
-
 case $case_name in
 help)
   # Into files first: `grep -q` on a pipe closes it early, and the writer's
@@ -70,12 +63,15 @@ target-se)
   grep -q "^error: --target-se" err.txt || fail "message: $(cat err.txt)"
   ;;
 bad-input)
+  # A bad flag value is a usage error (exit 2); the same value in a config file a bad input (exit 1).
   expect_error 2 "deks" "$cardsim" sim --deks 6
-  expect_error 1 "'decks'.*1..8" "$cardsim" sim --decks 0 --out r.json
-  expect_error 1 "'penetration'.*(0,1)" "$cardsim" sim --penetration 1.5 --out r.json
-  expect_error 1 "'seats'.*1..7" "$cardsim" sim --seats 9 --out r.json
-  expect_error 1 "'h17'" "$cardsim" sim --h17 maybe --out r.json
-  expect_error 1 "'rounds'" "$cardsim" sim --rounds 12x --out r.json
+  expect_error 2 "'decks'.*1..8" "$cardsim" sim --decks 0 --out r.json
+  expect_error 2 "'penetration'.*(0,1)" "$cardsim" sim --penetration 1.5 --out r.json
+  expect_error 2 "'seats'.*1..7" "$cardsim" sim --seats 9 --out r.json
+  expect_error 2 "'h17'" "$cardsim" sim --h17 maybe --out r.json
+  expect_error 2 "'rounds'" "$cardsim" sim --rounds 12x --out r.json
+  printf '{"decks": 9}\n' >nine.json
+  expect_error 1 "'decks'.*1..8" "$cardsim" sim --config nine.json --out r.json
   printf '{"decks": 6, "hit_soft_17": true}\n' >unknown.json
   expect_error 1 "unknown config key 'hit_soft_17'" "$cardsim" sim --config unknown.json --out r.json
   printf '{"decks": "6"}\n' >wrongtype.json
@@ -89,11 +85,13 @@ bad-input)
   [[ ! -e r.json ]] || fail "a result file was written despite the errors"
   ;;
 interrupt)
-  # mimic-dealer: no strategy to compute, so the handler is in place within the
-  # second even in a sanitizer build (a background job ignores SIGINT until then).
-  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out partial.json 2>err.txt &
+  # Signalled once a chunk is done (seen in the periodic checkpoint), however
+  # fast or slow (sanitizers) the build: before that, Ctrl-C ends the run at
+  # once with nothing to write (safety_test.sh interrupt-one-chunk).
+  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out partial.json \
+    --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
   pid=$!
-  sleep 1
+  wait_until has_chunks ck.json || fail "no chunk completed"
   kill -INT $pid
   wait $pid
   code=$?
@@ -215,6 +213,10 @@ mpi)
   "$cardsim" sim "${run[@]}" --threads 2 --shard 1/2 --out s1.json || fail "shard 1"
   "$cardsim" merge s0.json s1.json --quiet --out merged.json || fail "merge"
   diff <(statistics one.json) <(statistics merged.json) >/dev/null || fail "MPI shard + shard differ from one process"
+  # A bad input: every rank meets it, rank 0 alone prints it, once.
+  "${mpi[@]}" "$cardsim" sim --decks 9 --out bad.json 2>err.txt && fail "--decks 9 accepted"
+  [[ $(grep -c "^error:" err.txt) -eq 1 ]] || fail "expected one error line: $(cat err.txt)"
+  grep -q "^error: config key 'decks' (--decks): 9 is not allowed" err.txt || fail "message: $(cat err.txt)"
   ;;
 *)
   fail "unknown case"
