@@ -92,10 +92,7 @@ interrupt)
     --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
   pid=$!
   wait_until has_chunks ck.json || fail "no chunk completed"
-  kill -INT $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "exit $code after SIGINT, expected 130"
+  stop_with INT $pid
   grep -q "^error: interrupted after" err.txt || fail "no interruption message: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written or not marked"
   ;;
@@ -130,11 +127,8 @@ checkpoint)
   run=(--rounds 40M --chunk-rounds 250k --quiet)
   "$cardsim" sim "${run[@]}" --threads 2 --checkpoint ck.json --checkpoint-every 0.2s --out partial.json 2>err.txt &
   pid=$!
-  wait_until test -s ck.json || fail "no periodic checkpoint"
-  kill -TERM $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "exit $code after SIGTERM, expected 130"
+  wait_until has_chunks ck.json || fail "no chunk completed"
+  stop_with TERM $pid
   grep -q "resume with --resume ck.json" err.txt || fail "no resume hint: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written"
   grep -q '"format": "cardsim-checkpoint"' ck.json || fail "no checkpoint on SIGTERM"
@@ -153,9 +147,7 @@ checkpoint)
   pid=$!
   checkpoint_changed() { ! cmp -s ck.json ck-copy.json; }
   wait_until checkpoint_changed || fail "the resumed run did not update its checkpoint"
-  kill -INT $pid
-  wait $pid
-  [[ $? -eq 130 ]] || fail "second interruption"
+  stop_with INT $pid
   "$cardsim" sim --resume ck.json --threads 2 --quiet --out resumed.json || fail "resume"
   grep -q '"partial": false' resumed.json || fail "resumed result is partial"
   "$cardsim" sim "${run[@]}" --threads 2 --out whole.json || fail "whole run"
@@ -180,10 +172,8 @@ counting-files)
   run=(--count game/counts/mine.json --indices game/plays.txt --bet-ramp 1:1,2:4 --rounds 12M --chunk-rounds 250k --quiet)
   "$cardsim" sim "${run[@]}" --threads 1 --checkpoint ck.json --checkpoint-every 0.1s --out partial.json 2>err.txt &
   pid=$!
-  wait_until test -s ck.json || fail "no periodic checkpoint"
-  kill -TERM $pid
-  wait $pid
-  [[ $? -eq 130 ]] || fail "not interrupted (the run ended before the signal?)"
+  wait_until has_chunks ck.json || fail "no chunk completed"
+  stop_with TERM $pid
   grep -q '"count_system"' ck.json || fail "the checkpoint holds no count system"
   (cd elsewhere && "$cardsim" sim --resume ../ck.json --threads 2 --quiet --out ../resumed.json) || fail "resume elsewhere"
   "$cardsim" sim "${run[@]}" --threads 2 --out whole.json || fail "whole run"

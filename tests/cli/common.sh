@@ -39,3 +39,12 @@ has_chunks() { grep -q '"completed_chunks": \[$' "$1" 2>/dev/null; }
 
 # skip WHY: the case cannot run here (ctest reports it skipped: SKIP_RETURN_CODE 77).
 skip() { echo "skipped [$case_name]: $*"; exit 77; }
+
+# stop_with SIGNAL PID: sends SIGNAL (INT, TERM) to the background job PID,
+# waits for it, and fails unless it exits 130 (interrupted).
+stop_with() {
+  kill -"$1" "$2"
+  wait "$2"
+  local code=$?
+  [[ $code -eq 130 ]] || fail "exit $code after SIG$1, expected 130"
+}

@@ -86,11 +86,8 @@ interrupt)
   pid=$!
   exec 3>input
   wait_until grep -q "Your move?" out.txt || fail "no prompt"
-  kill -INT $pid
-  wait $pid
-  code=$?
+  stop_with INT $pid
   exec 3>&-
-  [[ $code -eq 130 ]] || fail "exit $code"
   has "(interrupted)"
   has "The round is abandoned"
   has "Session summary"

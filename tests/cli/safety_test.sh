@@ -215,10 +215,7 @@ fallback)
   pid=$!
   wait_until has_chunks ck.json || fail "no chunk completed"
   rm -r out
-  kill -INT $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "exit $code"
+  stop_with INT $pid
   grep -q "^error: interrupted after .*; --out: cannot write 'out/r.json': .*; the result was saved to 'cardsim-sim-" err.txt ||
     fail "error line: $(cat err.txt)"
   grep -q '"partial": true' cardsim-sim-*.json || fail "the partial result was not saved"
@@ -244,11 +241,8 @@ interrupt-setup)
   pid=$!
   sleep 1
   start=$(now_ms)
-  kill -INT $pid
-  wait $pid
-  code=$?
+  stop_with INT $pid
   took=$(($(now_ms) - start))
-  [[ $code -eq 130 ]] || fail "exit $code"
   ((took < 1000)) || fail "took $took ms to stop"
   [[ $(cat err.txt) == "error: interrupted; nothing was written" ]] || fail "message: $(cat err.txt)"
   [[ ! -e r.json && ! -e r.csv ]] || fail "something was written"
@@ -264,10 +258,7 @@ interrupt-twice)
   wait_until has_chunks ck.json || fail "no chunk completed"
   kill -INT $pid
   sleep 0.1
-  kill -INT $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "exit $code"
+  stop_with INT $pid
   [[ $(cat err.txt) == "error: interrupted again: stopped at once without writing the result; the checkpoint 'ck.json' is kept" ]] ||
     fail "message: $(cat err.txt)"
   [[ ! -e r.json ]] || fail "a result was written"
@@ -283,20 +274,14 @@ interrupt-one-chunk)
     --checkpoint ck.json --checkpoint-every 0.05s 2>err.txt &
   pid=$!
   wait_until test -s ck.json || fail "the run did not start"
-  kill -INT $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "exit $code"
+  stop_with INT $pid
   grep -q "^error: interrupted before the first chunk (16000000 rounds) was completed: no result to write" err.txt ||
     fail "message: $(cat err.txt)"
   [[ ! -e r.json ]] || fail "a result was written"
   "$cardsim" zjh sim -n 1T --chunk-deals 1000000000000 --out z.json 2>err.txt &
   pid=$!
   sleep 1
-  kill -INT $pid
-  wait $pid
-  code=$?
-  [[ $code -eq 130 ]] || fail "zjh: exit $code"
+  stop_with INT $pid
   grep -q "^error: interrupted before the first chunk (1000000000000 deals) was completed" err.txt ||
     fail "zjh message: $(cat err.txt)"
   [[ ! -e z.json ]] || fail "a zjh result was written"
@@ -307,9 +292,7 @@ quiet)
     --checkpoint ck.json --checkpoint-every 0.1s >out.txt 2>err.txt &
   pid=$!
   wait_until has_chunks ck.json || fail "no chunk completed"
-  kill -TERM $pid
-  wait $pid
-  [[ $? -eq 130 ]] || fail "not interrupted"
+  stop_with TERM $pid
   [[ ! -s out.txt ]] || fail "stdout: $(cat out.txt)"
   [[ $(wc -l <err.txt) -eq 1 ]] && grep -q "^error: interrupted after" err.txt || fail "stderr: $(cat err.txt)"
   grep -q '"partial": true' r.json || fail "no partial result"
