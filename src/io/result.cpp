@@ -158,14 +158,14 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
   result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win.se}, {"ci95", {win.ci95_low, win.ci95_high}}};
-  result["win_per_100_rounds"] = {{"mean", 100 * win.mean},
-                                  {"standard_error", 100 * win.se},
-                                  {"ci95", {100 * win.ci95_low, 100 * win.ci95_high}}};
+  result["win_per_100_rounds"] = {{"mean", shift_decimal(win.mean, 2)},
+                                  {"standard_error", shift_decimal(win.se, 2)},
+                                  {"ci95", {shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)}}};
   const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
   result["sd_per_round"] = win.sd;
   result["sd_per_round_standard_error"] = sd_se;
-  result["sd_per_100_rounds"] = 10 * win.sd;
-  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(10 * sd_se.get<double>());
+  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
+  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(shift_decimal(sd_se.get<double>(), 1));
   result["edge_per_initial_bet"] = {
       {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
       {"standard_error", average_bet > 0 ? win.se / average_bet : 0.0},

@@ -44,7 +44,7 @@ auto from_string(const Table& table, std::string_view text, std::string_view key
   for (const auto& entry : table) {
     if (entry.first == text) return entry.second;
   }
-  throw Error("unknown " + std::string(key) + " '" + std::string(text) + "': allowed are " +
+  throw Error("unknown " + std::string(key) + " '" + excerpt(text) + "': allowed are " +
               allowed(table));
 }
 
@@ -120,7 +120,7 @@ Rules rules_from_json(const nlohmann::json& j, Rules base) {
       if (!value.is_boolean()) throw Error("rules key '" + key + "' must be true or false");
       (key == "special_235" ? rules.special_235 : rules.straight_above_flush) = value.get<bool>();
     } else {
-      throw Error("unknown zjh rules key '" + key +
+      throw Error("unknown zjh rules key '" + excerpt(key) +
                   "': allowed are ties, a23, special_235, straight_above_flush");
     }
   }
