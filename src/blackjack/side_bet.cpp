@@ -77,6 +77,20 @@ bool needs_suits(OutcomeKind kind) {
   }
 }
 
+// The cards a kind looks at (without a dealer_blackjack condition).
+SideBetCards kind_cards(OutcomeKind kind) {
+  switch (kind) {
+    case OutcomeKind::flush:
+    case OutcomeKind::straight:
+    case OutcomeKind::straight_flush:
+    case OutcomeKind::trips:
+    case OutcomeKind::suited_trips:
+    case OutcomeKind::upcard_match: return SideBetCards::first_two_upcard;
+    case OutcomeKind::dealer_bust: return SideBetCards::dealer_final;
+    default: return SideBetCards::first_two;
+  }
+}
+
 // Whether `window` holds the cards `need`: the card windows nest, except the
 // dealer's final hand, which stands alone.
 bool covers(SideBetCards window, SideBetCards need) {
@@ -108,7 +122,7 @@ class CardDealCounter {
     for (const SideBetOutcome& o : bet.outcomes) {
       if (!needs_suits(o.kind)) continue;
       by_card_[PLAYER_FIRST] = by_card_[PLAYER_SECOND] = true;
-      if (cards_needed(SideBetOutcome{.kind = o.kind}) == SideBetCards::first_two_upcard) by_card_[UPCARD] = true;
+      if (kind_cards(o.kind) == SideBetCards::first_two_upcard) by_card_[UPCARD] = true;
     }
     int next = 0;
     for (const bool card_first : {true, false}) {
@@ -237,18 +251,8 @@ WideSum gcd(WideSum a, WideSum b) {
 }  // namespace
 
 SideBetCards cards_needed(const SideBetOutcome& outcome) {
-  SideBetCards need = SideBetCards::first_two;
-  switch (outcome.kind) {
-    case OutcomeKind::flush:
-    case OutcomeKind::straight:
-    case OutcomeKind::straight_flush:
-    case OutcomeKind::trips:
-    case OutcomeKind::suited_trips:
-    case OutcomeKind::upcard_match: need = SideBetCards::first_two_upcard; break;
-    case OutcomeKind::dealer_bust: return SideBetCards::dealer_final;
-    default: break;
-  }
-  return outcome.dealer_blackjack ? SideBetCards::first_two_dealer_two : need;
+  const SideBetCards need = kind_cards(outcome.kind);
+  return outcome.dealer_blackjack && need != SideBetCards::dealer_final ? SideBetCards::first_two_dealer_two : need;
 }
 
 void validate_side_bet(const SideBet& bet) {

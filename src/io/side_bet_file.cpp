@@ -140,8 +140,9 @@ void parse_pays(const json& value, bj::SideBetOutcome& o, const std::function<vo
 
 bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::string& source) {
   bj::SideBetOutcome o;
-  o.name = j.is_object() && j.contains("name") && j.at("name").is_string() ? j.at("name").get<std::string>()
-                                                                            : "#" + std::to_string(index + 1);
+  o.name = "outcome ";  // until its name is read
+  o.name += std::to_string(index + 1);
+  if (j.is_object() && j.contains("name") && j.at("name").is_string()) o.name = j.at("name").get<std::string>();
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
     throw Error("side bet '" + source + "', outcome '" + o.name + "': " + why);
   };
@@ -427,7 +428,8 @@ json par_sheet_json(const SideBetFile& file, const bj::ParSheet& sheet) {
   json result;
   result["side_bet"] = side_bet_to_json(bet);
   if (!file.path.empty()) result["side_bet"]["file"] = file.path;
-  result["shoe"] = {{"decks", sheet.decks}, {"h17", sheet.h17}};
+  result["shoe"] = {{"decks", sheet.decks}};
+  if (bet.cards == bj::SideBetCards::dealer_final) result["shoe"]["h17"] = sheet.h17;
   result["looks_at"] = cards_info(bet.cards).text;
   result["deal_cards"] = sheet.deal_cards;
   result["deals"] = wide_to_string(sheet.deals);
@@ -455,20 +457,26 @@ std::string format_par_sheet(const SideBetFile& file, const bj::ParSheet& sheet)
   std::size_t width = 7;
   for (const bj::SideBetOutcome& o : bet.outcomes) width = std::max(width, o.name.size());
   const int w = static_cast<int>(width);
-  add("%-*s %7s %32s %12s %10s\n", w, "Outcome", "Pays", "Combinations", "Probability", "Return");
+  const int count_width = static_cast<int>(std::max<std::size_t>(12, grouped(sheet.deals).size()));
+  add("%-*s %7s %*s %12s %10s\n", w, "Outcome", "Pays", count_width, "Combinations", "Probability", "Return");
+  const auto row = [&](const std::string& name, const std::string& pays, bj::WideSum count, double p, double ret) {
+    add("%-*s %7s %*s %12.8f %10.6f\n", w, name.c_str(), pays.c_str(), count_width, grouped(count).c_str(), p, ret);
+  };
   for (std::size_t i = 0; i < bet.outcomes.size(); ++i) {
     const bj::SideBetOutcome& o = bet.outcomes[i];
     const double p = sheet.probability(static_cast<int>(i));
-    const double pay = static_cast<double>(o.pays_numerator) / static_cast<double>(o.pays_denominator);
-    add("%-*s %7s %32s %12.8f %10.6f\n", w, o.name.c_str(), pays_text(o).c_str(), grouped(sheet.combinations[i]).c_str(),
-        p, p * pay);
+    row(o.name, pays_text(o), sheet.combinations[i], p,
+        p * static_cast<double>(o.pays_numerator) / static_cast<double>(o.pays_denominator));
   }
   const double loss = sheet.probability(bj::NO_OUTCOME);
-  add("%-*s %7s %32s %12.8f %10.6f\n", w, "Loss", "-1", grouped(sheet.losses).c_str(), loss, -loss);
-  add("%-*s %7s %32s %12.8f %10.6f\n\n", w, "Total", "", grouped(sheet.deals).c_str(), 1.0, sheet.expected_return());
-  add("House edge %.4f%% (exactly %s), hit frequency %.4f%%, standard deviation %.4f per unit bet\n",
-      PERCENT * sheet.house_edge(), fraction_text(-sheet.net_units, sheet.deals * sheet.pay_unit).c_str(),
-      PERCENT * sheet.hit_frequency(), sheet.standard_deviation());
+  row("Loss", "-1", sheet.losses, loss, -loss);
+  row("Total", "", sheet.deals, 1.0, sheet.expected_return());
+  // The exact fraction where it is short enough to read (the JSON always has it).
+  constexpr std::size_t READABLE = 24;
+  const std::string exact = fraction_text(-sheet.net_units, sheet.deals * sheet.pay_unit);
+  add("\nHouse edge %.4f%%%s, hit frequency %.4f%%, standard deviation %.4f per unit bet\n", PERCENT * sheet.house_edge(),
+      exact.size() <= READABLE ? (" (exactly " + exact + ")").c_str() : "", PERCENT * sheet.hit_frequency(),
+      sheet.standard_deviation());
   for (const PublishedEdge& p : published_for(file, sheet)) {
     const double difference = PERCENT * sheet.house_edge() - p.percent();
     add("Published %s%% (%s): difference %+.4f points, %s\n", p.house_edge_percent.c_str(), p.source.c_str(), difference,
