@@ -130,9 +130,7 @@ class CardDealCounter {
         if (by_card_[static_cast<std::size_t>(p)] == card_first) order_[static_cast<std::size_t>(next++)] = p;
       }
     }
-    for (int v = 1; v <= CARD_VALUES; ++v) {
-      value_left_[static_cast<std::size_t>(v)] = decks * (v == TEN ? 4 * SUITS : SUITS);
-    }
+    value_left_ = ShoeComposition::standard(decks).counts;
     card_left_.fill(decks);
   }
 
@@ -193,7 +191,7 @@ class CardDealCounter {
   std::array<bool, MAX_POSITIONS> by_card_{};
   std::array<int, MAX_POSITIONS> order_{};
   std::array<int, SUITED_CARDS> card_left_{};
-  std::array<int, CARD_VALUES + 1> value_left_{};
+  CardCounts value_left_{};
   SideBetDeal deal_;
 };
 

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
-#include <set>
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/data_dir.hpp"
@@ -109,6 +108,17 @@ int name_index(const std::string& text, auto const& names) {
   return -1;
 }
 
+// Calls fail() naming the first key of object `j` that is not in `keys`.
+void reject_unknown_keys(const json& j, const std::vector<std::string>& keys,
+                         const std::function<void(const std::string&)>& fail) {
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    std::string list;
+    for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
+    fail("unknown key '" + key + "'; the keys are " + list);
+  }
+}
+
 // "25" or 25 -> 25:1; "5:2" -> 5:2.
 void parse_pays(const json& value, bj::SideBetOutcome& o, const std::function<void(const std::string&)>& fail) {
   const std::string allowed = "; expected a whole number to one such as 25, or \"A:B\" such as \"5:2\"";
@@ -164,13 +174,7 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
   const std::vector<std::string> required = words(params.substr(0, bar));
   std::vector<std::string> allowed = words(params);
   allowed.insert(allowed.end(), {"name", "kind", "pays", "dealer_blackjack"});
-  for (const auto& [key, value] : j.items()) {
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      std::string keys;
-      for (const auto& k : allowed) keys += (keys.empty() ? "" : ", ") + k;
-      fail("unknown key '" + key + "' for kind " + kind + "; its keys are " + keys);
-    }
-  }
+  reject_unknown_keys(j, allowed, [&](const std::string& why) { fail("kind " + kind + ": " + why); });
   for (const auto& key : required) {
     if (!j.contains(key)) fail("kind " + kind + " needs \"" + key + "\"");
   }
@@ -207,12 +211,11 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
 }
 
 PublishedEdge parse_published(const json& j, const std::string& source) {
-  const auto fail = [&](const std::string& why) { throw Error("side bet '" + source + "', published figure: " + why); };
+  const std::function<void(const std::string&)> fail = [&](const std::string& why) {
+    throw Error("side bet '" + source + "', published figure: " + why);
+  };
   if (!j.is_object()) fail("expected {\"decks\": N, \"house_edge_percent\": \"6.21\", \"source\": \"...\"}");
-  static const std::set<std::string> KNOWN{"decks", "h17", "house_edge_percent", "source", "note"};
-  for (const auto& [key, value] : j.items()) {
-    if (!KNOWN.contains(key)) fail("unknown key '" + key + "'; the keys are decks, h17, house_edge_percent, source, note");
-  }
+  reject_unknown_keys(j, {"decks", "h17", "house_edge_percent", "source", "note"}, fail);
   PublishedEdge p;
   if (!j.contains("decks") || !j.at("decks").is_number_integer() || j.at("decks").get<int>() < 1 ||
       j.at("decks").get<int>() > bj::MAX_DECKS) {
@@ -302,12 +305,11 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
   } catch (const json::parse_error& e) {
     throw Error("side bet '" + source + "' is not valid JSON: " + e.what());
   }
-  const auto fail = [&](const std::string& why) { throw Error("side bet '" + source + "': " + why); };
+  const std::function<void(const std::string&)> fail = [&](const std::string& why) {
+    throw Error("side bet '" + source + "': " + why);
+  };
   if (!j.is_object()) fail("expected a JSON object with name, cards and outcomes");
-  static const std::set<std::string> KNOWN{"name", "description", "cards", "outcomes", "published"};
-  for (const auto& [key, value] : j.items()) {
-    if (!KNOWN.contains(key)) fail("unknown key '" + key + "'; the keys are name, description, cards, outcomes, published");
-  }
+  reject_unknown_keys(j, {"name", "description", "cards", "outcomes", "published"}, fail);
   SideBetFile file;
   if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {
     fail("needs a \"name\" (a string)");

@@ -37,7 +37,7 @@ TEST(SideBetFile, BadFilesAreRefusedNamingTheProblem) {
   expect_refused(with_outcome("first_two", R"({"name": "P", "kind": "total", "total": 25, "pays": 1})"),
                  "\"total\" is 25; expected a whole number 2..21");
   expect_refused(with_outcome("first_two", R"({"name": "P", "kind": "pair", "total": 20, "pays": 1})"),
-                 "unknown key 'total' for kind pair");
+                 "kind pair: unknown key 'total'");
   expect_refused(with_outcome("first_two", R"({"name": "P", "kind": "pair", "pays": 0})"), "out of range");
   expect_refused(with_outcome("first_two", R"({"name": "P", "kind": "pair", "pays": "5/2"})"), "\"A:B\"");
   expect_refused(with_outcome("first_two", R"({"name": "F", "kind": "flush", "pays": 5})"),

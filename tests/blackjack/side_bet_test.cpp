@@ -143,39 +143,38 @@ TEST(SideBetClassifier, MatchesAndDealerBusts) {
 
 // --- counts against every physical deal of a small shoe -------------------------
 
-TEST(SideBetCounts, PerfectPairsMatchEveryDealOfTwoDecks) {
-  const SideBet bet = shipped("perfect-pairs-25-12-6").bet;
+// A shipped bet's counts for 1 and 2 decks against every physical deal of
+// `cards` cards judged by `judge`, whose categories `names` maps to outcomes.
+void expect_matches_reference(const std::string& bet_name, int cards, const testutil::PlainJudge& judge,
+                              const std::map<std::string, std::string>& names) {
+  const SideBet bet = shipped(bet_name).bet;
   for (const int decks : {1, 2}) {
-    expect_same_counts(reference(decks, 2, testutil::plain_perfect_pairs,
-                                 {{"perfect", "Perfect pair"}, {"colored", "Colored pair"}, {"mixed", "Mixed pair"}}),
-                       by_name(bet, par_sheet(bet, decks, false)));
+    SCOPED_TRACE(bet_name + ", " + std::to_string(decks) + " decks");
+    expect_same_counts(reference(decks, cards, judge, names), by_name(bet, par_sheet(bet, decks, false)));
   }
+}
+
+TEST(SideBetCounts, PerfectPairsMatchEveryDealOfTwoDecks) {
+  expect_matches_reference("perfect-pairs-25-12-6", 2, testutil::plain_perfect_pairs,
+                           {{"perfect", "Perfect pair"}, {"colored", "Colored pair"}, {"mixed", "Mixed pair"}});
 }
 
 TEST(SideBetCounts, ThreeCardPokerMatchesEveryDealOfTwoDecks) {
-  const SideBet bet = shipped("21-plus-3-xtreme").bet;
-  const std::map<std::string, std::string> names{{"suited_trips", "Suited three of a kind"},
-                                                 {"straight_flush", "Straight flush"},
-                                                 {"trips", "Three of a kind"},
-                                                 {"straight", "Straight"},
-                                                 {"flush", "Flush"}};
-  for (const int decks : {1, 2}) {
-    expect_same_counts(reference(decks, 3, testutil::plain_three_card_poker, names),
-                       by_name(bet, par_sheet(bet, decks, false)));
-  }
+  expect_matches_reference("21-plus-3-xtreme", 3, testutil::plain_three_card_poker,
+                           {{"suited_trips", "Suited three of a kind"},
+                            {"straight_flush", "Straight flush"},
+                            {"trips", "Three of a kind"},
+                            {"straight", "Straight"},
+                            {"flush", "Flush"}});
 }
 
 TEST(SideBetCounts, MatchTheDealerMatchesEveryDealOfTwoDecks) {
-  const SideBet bet = shipped("match-the-dealer-4-19").bet;
-  const std::map<std::string, std::string> names{{"S2U0", "Two suited matches"},
-                                                 {"S1U1", "One suited and one unsuited match"},
-                                                 {"S1U0", "One suited match"},
-                                                 {"S0U2", "Two unsuited matches"},
-                                                 {"S0U1", "One unsuited match"}};
-  for (const int decks : {1, 2}) {
-    expect_same_counts(reference(decks, 3, testutil::plain_match_the_dealer, names),
-                       by_name(bet, par_sheet(bet, decks, false)));
-  }
+  expect_matches_reference("match-the-dealer-4-19", 3, testutil::plain_match_the_dealer,
+                           {{"S2U0", "Two suited matches"},
+                            {"S1U1", "One suited and one unsuited match"},
+                            {"S1U0", "One suited match"},
+                            {"S0U2", "Two unsuited matches"},
+                            {"S0U1", "One unsuited match"}});
 }
 
 TEST(SideBetCounts, LuckyLadiesMatchesEveryDealOfOneDeck) {
