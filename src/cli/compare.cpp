@@ -30,7 +30,6 @@
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/run/shard.hpp"
-#include "cardsim/version.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
 #include "outputs.hpp"
@@ -104,8 +103,8 @@ Variant make_variant(std::string label, json config, const RunOptions& run, cons
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
-  v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder, DATA_DIR);
-  v.chart_file = io::strategy_file(v.config.strategy, folder, DATA_DIR);
+  v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder);
+  v.chart_file = io::strategy_file(v.config.strategy, folder);
   v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
   v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;
   return v;

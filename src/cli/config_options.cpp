@@ -10,7 +10,6 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/shard.hpp"
-#include "cardsim/version.hpp"
 #include "commands.hpp"
 
 namespace cardsim::cli {
@@ -105,18 +104,18 @@ std::string config_folder(const ConfigOptions& options) {
 }  // namespace
 
 blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config) {
-  return io::load_strategy(config.strategy, config.rules, config_folder(options), DATA_DIR);
+  return io::load_strategy(config.strategy, config.rules, config_folder(options));
 }
 
 blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config) {
-  return io::load_counting(config, config_folder(options), DATA_DIR);
+  return io::load_counting(config, config_folder(options));
 }
 
 void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io::SimConfig& config) {
   const std::string folder = config_folder(options);
   outputs.input("--config", options.config_file);
-  outputs.input("--strategy", io::strategy_file(config.strategy, folder, DATA_DIR));
-  for (const std::string& file : io::counting_files(config, folder, DATA_DIR)) outputs.input("the counting file", file);
+  outputs.input("--strategy", io::strategy_file(config.strategy, folder));
+  for (const std::string& file : io::counting_files(config, folder)) outputs.input("the counting file", file);
 }
 
 }  // namespace cardsim::cli

@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_analyze(app);
   cardsim::cli::setup_play(app);
   cardsim::cli::setup_merge(app);
+  cardsim::cli::setup_sidebet(app);
 
   const CommandWalk walk = walk_commands(app, argc, argv);
   if (walk.ended) {

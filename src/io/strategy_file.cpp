@@ -1,13 +1,13 @@
 #include "cardsim/io/strategy_file.hpp"
 
 #include <array>
-#include <filesystem>
 #include <sstream>
 #include <vector>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 
 namespace cardsim::io {
@@ -125,7 +125,7 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
         if (word == a.name && (!a.pairs_only || section == "pairs")) action = a.action;
       }
       if (action == ChartAction::invalid) {
-        fail("'" + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
+        fail(std::string(1, '\'') + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
              (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: H S D Ds" +
              (section == "pairs" ? " P Ph Rh Rs Rp" : " Rh Rs"));
       }
@@ -199,23 +199,11 @@ bool built_in_strategy(const std::string& strategy) {
 }
 }  // namespace
 
-std::string strategy_file(const std::string& strategy, const std::string& config_folder, const std::string& data_dir) {
-  namespace fs = std::filesystem;
-  if (built_in_strategy(strategy)) return {};
-  const std::string& name = strategy;
-  std::vector<fs::path> candidates{fs::path(name)};
-  if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
-  candidates.push_back(fs::path(data_dir) / "strategies" / name);
-  candidates.push_back(fs::path(data_dir) / "strategies" / (name + ".txt"));
-  std::error_code ec;
-  for (const auto& path : candidates) {
-    if (fs::is_regular_file(path, ec)) return path.string();
-  }
-  return {};
+std::string strategy_file(const std::string& strategy, const std::string& config_folder) {
+  return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, config_folder, "strategies", ".txt");
 }
 
-bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules,
-                                const std::string& config_folder, const std::string& data_dir) {
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder) {
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
@@ -224,15 +212,15 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
     chart.name = "basic (computed for " + describe_rules(rules) + ")";
     return chart;
   }
-  const std::string path = strategy_file(strategy, config_folder, data_dir);
-  if (!path.empty()) {
-    bj::StrategyChart chart = parse_strategy_chart(read_file(path), path);
-    chart.name = strategy;
-    return chart;
+  const std::string path = strategy_file(strategy, config_folder);
+  if (path.empty()) {
+    throw Error("strategy '" + excerpt(strategy) +
+                "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
+                data_subfolder_text("strategies") + ", or a chart file");
   }
-  throw Error("strategy '" + excerpt(strategy) +
-              "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " + data_dir +
-              "/strategies/, or a chart file");
+  bj::StrategyChart chart = parse_strategy_chart(read_file(path), path);
+  chart.name = strategy;
+  return chart;
 }
 
 }  // namespace cardsim::io

@@ -38,6 +38,7 @@ every_command() {
   "${wrap[@]}" "$cardsim" merge s0.json s1.json --quiet --out "$out" --csv "$other" || fail "merge to $out"
   "${wrap[@]}" "$cardsim" zjh exact --out "$out" || fail "zjh exact to $out"
   "${wrap[@]}" "$cardsim" zjh sim -n 20k --quiet --out "$out" || fail "zjh sim to $out"
+  "${wrap[@]}" "$cardsim" sidebet 21-plus-3 --quiet --out "$out" || fail "sidebet to $out"
 }
 
 # The milliseconds since the epoch.
@@ -77,6 +78,7 @@ fifos)
   grep -q '"command": "sim"' received.txt || fail "no sim result through the FIFO"
   grep -q '"command": "zjh sim"' received.txt || fail "no zjh sim result through the FIFO"
   grep -q "<!DOCTYPE html>" received.txt || fail "no report through the FIFO"
+  grep -q '"command": "sidebet"' received.txt || fail "no side bet through the FIFO"
   ;;
 outputs)
   make_inputs
@@ -99,6 +101,8 @@ outputs)
   "$cardsim" merge s0.json s1.json --quiet --csv - >o.txt && head -1 o.txt | grep -q "^label," || fail "merge --csv -"
   "$cardsim" zjh exact --json --out - >o.txt && grep -q '"command": "zjh exact"' o.txt || fail "zjh exact --out -"
   "$cardsim" zjh sim -n 20k --quiet --out - >o.txt && grep -q '"command": "zjh sim"' o.txt || fail "zjh sim --out -"
+  "$cardsim" sidebet 21-plus-3 --out - >o.txt 2>table.txt && grep -q '"command": "sidebet"' o.txt || fail "sidebet --out -"
+  [[ -s table.txt ]] || fail "sidebet: the table is not on stderr with --out -"
   [[ ! -e ./- ]] || fail "a file named '-' was written"
   # A symbolic link is followed: the file it names is replaced, the link stays.
   mkdir data
@@ -162,6 +166,8 @@ same-file)
   expect_error 1 "--csv 'b.json' is the same file as config 'b.json'" "$cardsim" compare a.json b.json --csv b.json
   expect_error 1 "--out 'c.json' is the same file as --config 'c.json'" \
     "$cardsim" sweep --config c.json --vary h17=false,true --out c.json
+  cp "$configs/sidebets/over-13.json" bet.json
+  expect_error 1 "--out 'bet.json' is the same file as the side bet 'bet.json'" "$cardsim" sidebet bet.json --out bet.json
   printf '{"variant": "standard"}\n' >zjh.json
   expect_error 1 "--out 'zjh.json' is the same file as --config 'zjh.json'" "$cardsim" zjh exact --config zjh.json --out zjh.json
   # Two outputs of one command that are one file: by name, by ./name, by a

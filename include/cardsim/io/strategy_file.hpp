@@ -29,13 +29,13 @@ std::string format_strategy_chart(const blackjack::StrategyChart& chart, const s
 // (hit-below-16, mimic-dealer, always-stand), "basic" (the optimal
 // total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
 // fraction of a second), a chart file path (absolute, or relative to the
-// working folder or to `config_folder`), or the name of a chart in
-// `data_dir`/strategies/ (with or without ".txt").
+// working folder or to `config_folder`), or the name of a chart in the data
+// folder's strategies/ (with or without ".txt"; io/data_dir.hpp).
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
-                                       const std::string& config_folder, const std::string& data_dir);
+                                       const std::string& config_folder);
 
 // The chart file load_strategy() reads for `strategy`; empty for a built-in
 // name (or when there is no such file).
-std::string strategy_file(const std::string& strategy, const std::string& config_folder, const std::string& data_dir);
+std::string strategy_file(const std::string& strategy, const std::string& config_folder);
 
 }  // namespace cardsim::io
