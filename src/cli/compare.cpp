@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +32,7 @@
 #include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
+#include "outputs.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -63,13 +65,12 @@ void add_run_options(CLI::App& command, RunOptions& run) {
   command.add_option("--seed", run.seed, "Seed (default: the baseline config's)");
   command.add_option("--chunk-rounds", run.chunk_rounds,
                      "Rounds per chunk (default 100000: the paired SE is estimated over chunks)");
-  command.add_option("--target-se", run.target_se,
-                     "Stop once the standard error of every difference (of the edge, for one variant) is at most "
-                     "this, per initial wager (e.g. 0.0005); checked every 20 chunks")
-      ->check(CLI::PositiveNumber);
+  add_target_se_option(command, run.target_se,
+                       "Stop once the standard error of every difference (of the edge, for one variant) is at most "
+                       "this, per initial wager (e.g. 0.0005); checked every 20 chunks");
   command.add_option("-t,--threads", run.threads, "Threads (0: all cores)")->capture_default_str();
   command.add_option("-o,--out", run.out, "Write the result JSON to FILE ('-': stdout)");
-  command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE");
+  command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE ('-': stdout)");
   command.add_flag("-q,--quiet", run.quiet, "No progress bar and no summary");
   add_shard_option(command, run.shard);
 }
@@ -81,39 +82,47 @@ struct Variant {
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
+  std::string chart_file;  // the chart file played, if any
 };
 
 // Builds a variant from a config object (validated here); `folder` is where
-// relative chart paths are looked for.
-Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder) {
+// relative chart paths are looked for; a bad value of one of `flag_keys` (or
+// of the run options' keys) is a usage error.
+Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder,
+                     std::set<std::string> flag_keys) {
   if (!run.rounds.empty()) config["rounds"] = run.rounds;
   if (!run.seed.empty()) config["seed"] = io::flag_value_to_json(run.seed);
   config["chunk_rounds"] = run.chunk_rounds.empty() ? json(COMPARE_CHUNK_ROUNDS) : json(run.chunk_rounds);
+  if (!run.rounds.empty()) flag_keys.insert("rounds");
+  if (!run.seed.empty()) flag_keys.insert("seed");
+  if (!run.chunk_rounds.empty()) flag_keys.insert("chunk_rounds");
   Variant v;
   v.label = std::move(label);
-  v.config = io::sim_config_from_json(config);
+  v.config = config_from_json(config, flag_keys);
   if (v.config.counting.enabled()) {
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
   v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder);
+  v.chart_file = io::strategy_file(v.config.strategy, folder);
   v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
   v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;
   return v;
 }
 
-json read_config_file(const std::string& path) {
-  try {
-    return json::parse(io::read_file(path));
-  } catch (const json::parse_error& e) {
-    throw Error("config '" + path + "' is not valid JSON: " + e.what());
-  }
+// The outputs of a comparison, checked; `outputs` has its config inputs.
+void check_outputs(Outputs& outputs, const RunOptions& run) {
+  outputs.output("--out", run.out, /*result=*/true);
+  outputs.output("--csv", run.csv);
+  outputs.check();
 }
 
 // Plays the variants paired (the chunks of --shard, or all), in one go or in
-// batches until --target-se is met, and writes the JSON, the CSV and the summary.
+// batches until --target-se is met, and writes the JSON, the CSV and the
+// summary to `outputs` (checked by check_outputs before the variants were
+// made; checked again here against their chart files).
 void run_variants(const std::string& command, std::vector<Variant>& variants, const std::vector<std::string>& varied,
-                  const RunOptions& run) {
+                  const RunOptions& run, Outputs& outputs) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
   const bool sharded = !run.shard.empty();
@@ -125,9 +134,8 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   if (sharded && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  const bool to_stdout = run.out == "-";
-  if (!run.out.empty() && !to_stdout) io::check_writable(run.out);
-  if (!run.csv.empty()) io::check_writable(run.csv);
+  for (const Variant& v : variants) outputs.input("--strategy", v.chart_file);
+  outputs.check();
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < MIN_PAIRED_CHUNKS && variants.size() > 1) {
@@ -145,7 +153,7 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control.stop_requested);
+  const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
   const auto start = std::chrono::steady_clock::now();
   blackjack::PairedRun paired = blackjack::empty_paired_run(wager_units, plan.chunks());
   std::string stopped_by = "rounds";
@@ -193,17 +201,14 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
   }
 
-  if (!run.out.empty() && !to_stdout) io::write_file_atomically(run.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!run.csv.empty()) io::write_file_atomically(run.csv, io::paired_result_csv(result));
-
-  if (!run.quiet || stopped_by == "interrupted") {
-    std::fprintf(to_stdout ? stderr : stdout, "%s", io::paired_summary(result).c_str());
-  }
-  if (stopped_by == "interrupted") {
-    throw Interrupted("interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant" +
-                      (run.out.empty() || to_stdout ? "" : "; the partial result is in " + run.out));
-  }
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", result_text);
+  outputs.write("--csv", io::paired_result_csv(result));
+  if (!run.quiet) std::fprintf(outputs.summary_stream(), "%s", io::paired_summary(result).c_str());
+  outputs.finish(result_text, stopped_by == "interrupted" ? "interrupted after " +
+                                                               std::to_string(paired.tallies.front().rounds) +
+                                                               " rounds per variant"
+                                                         : "");
 }
 
 // ---- compare ---------------------------------------------------------------
@@ -216,8 +221,11 @@ struct CompareOptions {
 void run_compare(const CompareOptions& options) {
   run::require_one_rank("compare", "split the run with --shard I/N");
   if (options.configs.size() < 2) throw Error("compare needs at least two config files (the first is the baseline)");
+  Outputs outputs("compare");
+  for (const auto& path : options.configs) outputs.input("config", path);
+  check_outputs(outputs, options.run);
   std::vector<json> configs;
-  for (const auto& path : options.configs) configs.push_back(read_config_file(path));
+  for (const auto& path : options.configs) configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
   // Every variant plays the baseline's rounds and seed, unless flags say otherwise.
   RunOptions run = options.run;
   const io::SimConfig baseline = io::sim_config_from_json(configs.front());
@@ -229,9 +237,9 @@ void run_compare(const CompareOptions& options) {
     const json& name = configs[i].contains("name") ? configs[i]["name"] : json();
     const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
                                                                                    : path.stem().string();
-    variants.push_back(make_variant(label, configs[i], run, path.parent_path().string()));
+    variants.push_back(make_variant(label, configs[i], run, path.parent_path().string(), {}));
   }
-  run_variants("compare", variants, {}, run);
+  run_variants("compare", variants, {}, run, outputs);
 }
 
 // ---- sweep -----------------------------------------------------------------
@@ -254,8 +262,13 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
     const json from = io::flag_value_to_json(spec.substr(0, first_colon));
     const json to = io::flag_value_to_json(spec.substr(first_colon + 1, second_colon - first_colon - 1));
     const json step = io::flag_value_to_json(spec.substr(second_colon + 1));
-    if (from.is_number() && to.is_number() && step.is_number() && step.get<double>() > 0 &&
-        to.get<double>() >= from.get<double>()) {
+    if (from.is_number() && to.is_number() && step.is_number() &&
+        (step.get<double>() <= 0 || to.get<double>() < from.get<double>())) {
+      throw UsageError("--vary " + key + "=" + excerpt(spec) + ": a range is from:to:step with from <= to and step > 0 "
+                       "(both ends included), e.g. 0.6:0.9:0.05; this one " +
+                       (step.get<double>() <= 0 ? "has a step <= 0" : "descends"));
+    }
+    if (from.is_number() && to.is_number() && step.is_number()) {
       const double a = from.get<double>();
       const double s = step.get<double>();
       const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
@@ -280,6 +293,9 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
 void run_sweep(const SweepOptions& options) {
   run::require_one_rank("sweep", "split the run with --shard I/N");
   if (options.vary.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
+  Outputs outputs("sweep");
+  outputs.input("--config", options.config->config_file);
+  check_outputs(outputs, options.run);
   const json base = config_json(*options.config);
   std::vector<std::string> keys;
   std::vector<std::vector<json>> axes;
@@ -299,6 +315,9 @@ void run_sweep(const SweepOptions& options) {
     keys.push_back(key);
     axes.push_back(sweep_values(key, spec.substr(eq + 1)));
   }
+  // Keys given on the command line: a bad value of one is a usage error.
+  std::set<std::string> flag_keys(keys.begin(), keys.end());
+  for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
   std::size_t cells = 1;
   for (const auto& axis : axes) cells *= axis.size();
   if (cells > 1000) throw Error("the sweep has " + std::to_string(cells) + " cells; at most 1000");
@@ -323,10 +342,10 @@ void run_sweep(const SweepOptions& options) {
       values[keys[a]] = value;
       label += (label.empty() ? "" : " ") + keys[a] + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
     }
-    variants.push_back(make_variant(label, config, options.run, folder));
+    variants.push_back(make_variant(label, config, options.run, folder, flag_keys));
     variants.back().values = values;
   }
-  run_variants("sweep", variants, keys, options.run);
+  run_variants("sweep", variants, keys, options.run, outputs);
 }
 
 }  // namespace

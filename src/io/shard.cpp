@@ -56,7 +56,7 @@ run::Shard check_shard_json(const json& j, const std::string& where, bool paired
     throw Error(where + ": checksum mismatch: the file is corrupted or was edited");
   }
   if (j.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error(where + " has schema_version " + j.at("schema_version").dump() + "; this cardsim reads " +
+    throw Error(where + " has schema_version " + excerpt(j.at("schema_version").dump()) + "; this cardsim reads " +
                 std::to_string(RESULT_SCHEMA_VERSION));
   }
   const std::string command = shard_command(j);

@@ -89,12 +89,12 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
     if (words.size() == 1 && words[0].front() == '[' && words[0].back() == ']') {
       section = words[0].substr(1, words[0].size() - 2);
       if (section != "hard" && section != "soft" && section != "pairs") {
-        fail("unknown section " + words[0] + "; expected [hard], [soft] or [pairs]");
+        fail("unknown section " + excerpt(words[0]) + "; expected [hard], [soft] or [pairs]");
       }
       header_seen = false;
       continue;
     }
-    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + words[0] + "'");
+    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + excerpt(words[0]) + "'");
     if (!header_seen) {
       bool ok = words.size() == bj::CARD_VALUES;
       for (std::size_t i = 0; ok && i < words.size(); ++i) {
@@ -106,17 +106,17 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
     }
     const int row = row_index(section, words[0]);
     if (row == 0) {
-      fail("'" + words[0] + "' is not a row of [" + section + "]; rows are " +
+      fail("'" + excerpt(words[0]) + "' is not a row of [" + section + "]; rows are " +
            (section == "hard" ? "4..21" : section == "soft" ? "12..21" : "2..9, T, A"));
     }
     if (words.size() != bj::CARD_VALUES + 1) {
-      fail("row " + words[0] + " of [" + section + "] has " + std::to_string(words.size() - 1) +
+      fail("row " + excerpt(words[0]) + " of [" + section + "] has " + std::to_string(words.size() - 1) +
            " actions; expected 10 (one per up card 2..A)");
     }
     bj::ChartRows& rows = section == "hard" ? chart.hard : section == "soft" ? chart.soft : chart.pairs;
     auto& cells = rows[static_cast<std::size_t>(row)];
     if (cells[static_cast<std::size_t>(COLUMN_UPCARDS[0])] != ChartAction::invalid) {
-      fail("row " + words[0] + " of [" + section + "] appears twice");
+      fail("row " + excerpt(words[0]) + " of [" + section + "] appears twice");
     }
     for (std::size_t i = 0; i < bj::CARD_VALUES; ++i) {
       const std::string& word = words[i + 1];
@@ -125,7 +125,7 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
         if (word == a.name && (!a.pairs_only || section == "pairs")) action = a.action;
       }
       if (action == ChartAction::invalid) {
-        fail("'" + word + "' (row " + words[0] + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
+        fail(std::string(1, '\'') + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
              (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: H S D Ds" +
              (section == "pairs" ? " P Ph Rh Rs Rp" : " Rh Rs"));
       }
@@ -193,6 +193,16 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
   return out.str();
 }
 
+namespace {
+bool built_in_strategy(const std::string& strategy) {
+  return strategy == "hit-below-16" || strategy == "mimic-dealer" || strategy == "always-stand" || strategy == "basic";
+}
+}  // namespace
+
+std::string strategy_file(const std::string& strategy, const std::string& config_folder) {
+  return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, config_folder, "strategies", ".txt");
+}
+
 bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder) {
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
@@ -202,9 +212,9 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
     chart.name = "basic (computed for " + describe_rules(rules) + ")";
     return chart;
   }
-  const std::string path = find_data_file(strategy, config_folder, "strategies", ".txt");
+  const std::string path = strategy_file(strategy, config_folder);
   if (path.empty()) {
-    throw Error("strategy '" + strategy +
+    throw Error("strategy '" + excerpt(strategy) +
                 "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
                 data_subfolder_text("strategies") + ", or a chart file");
   }

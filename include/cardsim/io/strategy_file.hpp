@@ -34,4 +34,8 @@ std::string format_strategy_chart(const blackjack::StrategyChart& chart, const s
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
                                        const std::string& config_folder);
 
+// The chart file load_strategy() reads for `strategy`; empty for a built-in
+// name (or when there is no such file).
+std::string strategy_file(const std::string& strategy, const std::string& config_folder);
+
 }  // namespace cardsim::io
