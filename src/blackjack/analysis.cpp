@@ -35,7 +35,8 @@ ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
 // Hit or stand at three or more cards, as the engine resolves a cell there.
 bool hits_at_more_cards(ChartAction action) {
   return action == ChartAction::hit || action == ChartAction::double_else_hit ||
-         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit;
+         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit ||
+         action == ChartAction::stand_two_hit_more;
 }
 
 // ---------------------------------------------------------------------------
@@ -582,13 +583,16 @@ struct Analyzer::Impl {
         int more_cards;
         bool allowed;
       };
-      const std::array<Candidate, 6> candidates{{
+      // Hs and Sh last: a tie keeps the plainer action.
+      const std::array<Candidate, 8> candidates{{
           {ChartAction::stand, STAND, STAND, true},
           {ChartAction::hit, HIT, HIT, true},
           {ChartAction::double_else_hit, DOUBLE, HIT, can_double},
           {ChartAction::double_else_stand, DOUBLE, STAND, can_double},
           {ChartAction::surrender_else_hit, SURRENDER, HIT, can_surrender},
           {ChartAction::surrender_else_stand, SURRENDER, STAND, can_surrender},
+          {ChartAction::hit_two_stand_more, HIT, STAND, true},
+          {ChartAction::stand_two_hit_more, STAND, HIT, true},
       }};
       double best = -std::numeric_limits<double>::infinity();
       for (const Candidate& c : candidates) {

@@ -6,8 +6,12 @@
 // soft 12..21, pairs 2..9, T, A) and one action per up card:
 //   H hit, S stand, D double else hit, Ds double else stand, P split,
 //   Ph split if double after split is allowed else hit,
-//   Rh, Rs, Rp surrender else hit, stand or split.
-// P, Ph and Rp belong in pair rows only. Every row and cell must be present.
+//   Rh, Rs, Rp surrender else hit, stand or split,
+//   Hs hit two cards (a split hand's too), stand on three or more,
+//   Sh stand on two cards, hit three or more.
+// P, Ph and Rp belong in pair rows only, Hs and Sh in total rows only (a pair
+// row serves two cards only). Every row and cell must be present. The writer
+// adds a comment line explaining Hs and Sh to a chart that uses them.
 #pragma once
 
 #include <string>
