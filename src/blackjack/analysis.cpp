@@ -748,4 +748,25 @@ StrategyChart optimal_basic_strategy(const Rules& rules) {
   return analyzer.optimal_chart("basic");
 }
 
+// (Fields are reset, not copied: a field added to Rules is kept, so it can
+// only make fewer rule sets equal, never wrongly more.)
+Rules analysis_rules(const Rules& rules) {
+  const Rules defaults;
+  Rules r = rules;
+  r.penetration = defaults.penetration;
+  r.cut_card = defaults.cut_card;
+  r.burn_cards = defaults.burn_cards;
+  r.reshuffle = defaults.reshuffle;
+  r.seats = defaults.seats;
+  return r;
+}
+
+Rules strategy_rules(const Rules& rules) {
+  const Rules defaults;
+  Rules r = analysis_rules(rules);
+  r.blackjack_pays_num = defaults.blackjack_pays_num;
+  r.blackjack_pays_den = defaults.blackjack_pays_den;
+  return r;
+}
+
 }  // namespace cardsim::blackjack

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -79,14 +80,17 @@ struct Variant {
   std::string label;
   json values = json::object();  // sweep: the varied keys' values
   io::SimConfig config;
+  std::string folder;  // where relative chart paths are looked for
+  // Set up by prepare_variants:
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
 };
 
-// Builds a variant from a config object (validated here); `folder` is where
-// relative chart paths are looked for.
-Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder) {
+// Builds a variant from a config object (validated here), without its
+// strategy (prepare_variants); `folder` is where relative chart paths are
+// looked for.
+Variant make_variant(std::string label, json config, const RunOptions& run, std::string folder) {
   if (!run.rounds.empty()) config["rounds"] = run.rounds;
   if (!run.seed.empty()) config["seed"] = io::flag_value_to_json(run.seed);
   config["chunk_rounds"] = run.chunk_rounds.empty() ? json(COMPARE_CHUNK_ROUNDS) : json(run.chunk_rounds);
@@ -97,10 +101,82 @@ Variant make_variant(std::string label, json config, const RunOptions& run, cons
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
-  v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder, DATA_DIR);
-  v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
-  v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;
+  v.folder = std::move(folder);
   return v;
+}
+
+// The index of `key` in `keys`, appended if new (keys are few: a linear search).
+template <class Key, class Equal>
+std::size_t index_of(std::vector<Key>& keys, const Key& key, Equal equal) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (equal(keys[i], key)) return i;
+  }
+  keys.push_back(key);
+  return keys.size() - 1;
+}
+
+// The set-up: each variant's chart, engine and exact EV (what sim computes
+// once), on `threads` threads. A chart is computed once per distinct
+// strategy_rules among the variants playing "basic", and an exact EV once per
+// distinct (analysis_rules, chart): a grid over penetration, seats or payout
+// analyzes each game once. Every value is the one a variant computed alone
+// would get. Ctrl-C stops it between analyses (Interrupted). Returns its
+// seconds.
+double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
+  namespace bj = blackjack;
+  const auto start = std::chrono::steady_clock::now();
+  run::RunControl control;
+  const StopOnSignal stop_on_signal(control.stop_requested);
+  auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
+    if (!run::run_jobs(jobs, threads, job, control)) {
+      throw Interrupted("interrupted during the set-up (strategies and exact values), before any round");
+    }
+  };
+  const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
+
+  // The basic charts, each computed for the first variant of its strategy_rules.
+  std::vector<bj::Rules> basic_keys;
+  std::vector<std::size_t> basic_first;  // [key]: the variant it is computed for
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    if (variants[v].config.strategy != io::BASIC_STRATEGY) continue;
+    const std::size_t before = basic_keys.size();
+    if (index_of(basic_keys, bj::strategy_rules(variants[v].config.rules), same) == before) basic_first.push_back(v);
+  }
+  std::vector<bj::StrategyChart> basic_charts(basic_keys.size());
+  in_parallel(basic_keys.size(), [&](std::size_t k) {
+    basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
+  });
+  const io::BasicChartSource computed = [&](const bj::Rules& rules) {
+    return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
+  };
+
+  // Charts and engines in variant order (an error names the first variant at
+  // fault), then the exact EVs.
+  struct EvKey {
+    bj::Rules rules;
+    const bj::StrategyChart* chart;
+  };
+  const auto same_game = [](const EvKey& a, const EvKey& b) {
+    return a.rules == b.rules && a.chart->hard == b.chart->hard && a.chart->soft == b.chart->soft &&
+           a.chart->pairs == b.chart->pairs;
+  };
+  std::vector<EvKey> ev_keys;
+  std::vector<std::size_t> ev_first, ev_of(variants.size());
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    Variant& variant = variants[v];
+    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, DATA_DIR, computed);
+    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
+    const std::size_t before = ev_keys.size();
+    ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
+    if (ev_of[v] == before) ev_first.push_back(v);
+  }
+  std::vector<double> evs(ev_keys.size());
+  in_parallel(ev_keys.size(), [&](std::size_t k) {
+    const Variant& first = variants[ev_first[k]];
+    evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
+  });
+  for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 json read_config_file(const std::string& path) {
@@ -129,6 +205,8 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   const bool to_stdout = run.out == "-";
   if (!run.out.empty() && !to_stdout) io::check_writable(run.out);
   if (!run.csv.empty()) io::check_writable(run.csv);
+  const unsigned threads = run::resolve_threads(run.threads);
+  const double setup_seconds = prepare_variants(variants, threads);
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < MIN_PAIRED_CHUNKS && variants.size() > 1) {
@@ -142,7 +220,6 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     engines.push_back(v.engine.get());
     wager_units.push_back(blackjack::table_wager_units(v.config.rules));
   }
-  const unsigned threads = run::resolve_threads(run.threads);
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
@@ -188,7 +265,8 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     described.push_back({v.label, v.values, v.config, v.chart.name, io::chart_fingerprint(v.chart), v.exact_ev});
     exact_ev.push_back(v.exact_ev);
   }
-  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed};
+  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed,
+                               setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);

@@ -226,13 +226,14 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
 }
 
 bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules,
-                                const std::string& config_folder, const std::string& data_dir) {
+                                const std::string& config_folder, const std::string& data_dir,
+                                const BasicChartSource& basic) {
   namespace fs = std::filesystem;
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
-  if (strategy == "basic") {
-    bj::StrategyChart chart = bj::optimal_basic_strategy(rules);
+  if (strategy == BASIC_STRATEGY) {
+    bj::StrategyChart chart = basic ? basic(rules) : bj::optimal_basic_strategy(rules);
     chart.name = "basic (computed for " + describe_rules(rules) + ")";
     return chart;
   }

@@ -463,6 +463,48 @@ TEST(AnalysisStrategy, OptimumHitsTwoCardSixteenAndStandsOnThreeAgainstTen) {
   }
 }
 
+// What a sweep reuses: the optimum and the exact EVs of rule sets equal but for
+// what analysis_rules (and, for the optimum, strategy_rules) resets.
+TEST(AnalysisStrategy, RulesTheAnalysisDoesNotReadChangeNothing) {
+  Rules rules;
+  rules.decks = 1;
+  rules.h17 = true;
+  rules.surrender = Surrender::early;  // where insurance changes the optimum
+  rules.insurance = Insurance::always;
+  Rules table = rules;
+  table.seats = 3;
+  table.penetration = 0.5;
+  table.cut_card = 30;
+  table.burn_cards = 0;
+  table.reshuffle = Reshuffle::every_round;
+  Rules payout = table;
+  payout.blackjack_pays_num = 6;
+  payout.blackjack_pays_den = 5;
+  EXPECT_EQ(analysis_rules(table), analysis_rules(rules));
+  EXPECT_FALSE(analysis_rules(payout) == analysis_rules(rules));
+  EXPECT_EQ(strategy_rules(payout), strategy_rules(rules));
+  Rules uninsured = rules;
+  uninsured.insurance = Insurance::never;
+  EXPECT_FALSE(strategy_rules(uninsured) == strategy_rules(rules));
+
+  Analyzer analyzer(rules);
+  const StrategyChart chart = analyzer.optimal_chart();
+  const double ev = analyzer.evaluate(chart).ev;
+  for (const Rules& other : {table, payout}) {
+    Analyzer again(other);
+    const StrategyChart optimum = again.optimal_chart();
+    EXPECT_EQ(optimum.hard, chart.hard);
+    EXPECT_EQ(optimum.soft, chart.soft);
+    EXPECT_EQ(optimum.pairs, chart.pairs);
+    if (other == table) {
+      EXPECT_EQ(again.evaluate(chart).ev, ev);  // bit for bit
+    }
+  }
+  // Without insurance the optimum differs (so strategy_rules must keep it).
+  const StrategyChart other = Analyzer(uninsured).optimal_chart();
+  EXPECT_TRUE(other.hard != chart.hard || other.soft != chart.soft || other.pairs != chart.pairs);
+}
+
 // --- agreement with the simulator ------------------------------------------------
 
 // Simulated edge with a fresh shoe every round against the exact value, within

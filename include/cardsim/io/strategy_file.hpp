@@ -14,6 +14,7 @@
 // adds a comment line explaining Hs and Sh to a chart that uses them.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -29,13 +30,22 @@ blackjack::StrategyChart parse_strategy_chart(std::string_view text, const std::
 // The chart as text that parse_strategy_chart reads back to the same chart.
 std::string format_strategy_chart(const blackjack::StrategyChart& chart, const std::string& header_comment = "");
 
+// The strategy value that load_strategy computes from the rules.
+inline constexpr std::string_view BASIC_STRATEGY = "basic";
+
+// Where load_strategy gets the optimal chart of a rule set for "basic"
+// (empty: blackjack::optimal_basic_strategy).
+using BasicChartSource = std::function<blackjack::StrategyChart(const blackjack::Rules&)>;
+
 // The chart named by a config's `strategy` value: a built-in name
 // (hit-below-16, mimic-dealer, always-stand), "basic" (the optimal
 // total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
-// fraction of a second), a chart file path (absolute, or relative to the
-// working folder or to `config_folder`), or the name of a chart in
+// fraction of a second, or taken from `basic` if given: a sweep computes each
+// distinct one once), a chart file path (absolute, or relative to the working
+// folder or to `config_folder`), or the name of a chart in
 // `data_dir`/strategies/ (with or without ".txt").
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
-                                       const std::string& config_folder, const std::string& data_dir);
+                                       const std::string& config_folder, const std::string& data_dir,
+                                       const BasicChartSource& basic = {});
 
 }  // namespace cardsim::io
