@@ -91,12 +91,8 @@ bad-input)
 interrupt)
   # mimic-dealer: no strategy to compute, so the handler is in place within the
   # second even in a sanitizer build (a background job ignores SIGINT until then).
-  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out partial.json 2>err.txt &
-  pid=$!
-  sleep 1
-  kill -INT $pid
-  wait $pid
-  code=$?
+  code=$(exit_after_sigint "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet \
+    --out partial.json)
   [[ $code -eq 130 ]] || fail "exit $code after SIGINT, expected 130"
   grep -q "^error: interrupted after" err.txt || fail "no interruption message: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written or not marked"

@@ -26,3 +26,17 @@ expect_error() {
   grep -q "^error: .*$pattern" err.txt || fail "error line does not match '$pattern': $(cat err.txt)"
   [[ ! -s out.txt ]] || fail "unexpected stdout: $(head -3 out.txt)"
 }
+
+# exit_after_sigint cmd...: runs the command in the background (stdout to
+# out.txt, stderr to err.txt), sends it SIGINT after a second, and prints its
+# exit code. (A
+# background job ignores SIGINT until cardsim installs its handler: the command
+# must reach it within the second.)
+exit_after_sigint() {
+  "$@" >out.txt 2>err.txt &
+  local pid=$!
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  echo $?
+}

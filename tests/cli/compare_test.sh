@@ -54,13 +54,8 @@ setup)
   done
   # Ctrl-C during the set-up (16 games to analyze) stops it at once: exit 130,
   # one line, no result.
-  "$cardsim" sweep --vary decks=1,2,6,8 --vary h17=false,true --vary surrender=none,late --rounds 20k --quiet \
-    --out never.json 2>err.txt &
-  pid=$!
-  sleep 1
-  kill -INT $pid
-  wait $pid
-  code=$?
+  code=$(exit_after_sigint "$cardsim" sweep --vary decks=1,2,6,8 --vary h17=false,true --vary surrender=none,late \
+    --rounds 20k --quiet --out never.json)
   [[ $code -eq 130 ]] || fail "exit $code after SIGINT during the set-up, expected 130"
   grep -q "^error: interrupted during the set-up" err.txt || fail "message: $(cat err.txt)"
   [[ ! -e never.json ]] || fail "a result was written"
