@@ -30,7 +30,6 @@
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/run/shard.hpp"
-#include "cardsim/version.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
 #include "progress.hpp"
@@ -164,7 +163,7 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
   std::vector<std::size_t> ev_first, ev_of(variants.size());
   for (std::size_t v = 0; v < variants.size(); ++v) {
     Variant& variant = variants[v];
-    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, DATA_DIR, computed);
+    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
     variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);

@@ -9,7 +9,6 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/shard.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::cli {
 
@@ -65,13 +64,13 @@ nlohmann::json config_json(const ConfigOptions& options) {
 blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config) {
   const std::string folder =
       options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
-  return io::load_strategy(config.strategy, config.rules, folder, DATA_DIR);
+  return io::load_strategy(config.strategy, config.rules, folder);
 }
 
 blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config) {
   const std::string folder =
       options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
-  return io::load_counting(config, folder, DATA_DIR);
+  return io::load_counting(config, folder);
 }
 
 }  // namespace cardsim::cli

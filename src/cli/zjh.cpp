@@ -19,6 +19,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/zjh_result.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/version.hpp"
 #include "cardsim/zjh/exact.hpp"
@@ -181,7 +182,7 @@ zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned*
     }
     if (j.contains("rules")) {
       try {
-        rules = zjh::rules_from_json(j.at("rules"), rules);
+        rules = io::zjh_rules_from_json(j.at("rules"), rules);
       } catch (const Error& e) {
         throw Error("config " + o.config + ": " + e.what());
       }
@@ -275,7 +276,7 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
     const nlohmann::json j = {{"schema_version", SCHEMA_VERSION},
                               {"tool", io::tool_json()},
                               {"command", "zjh deal"},
-                              {"config", {{"game", "zjh"}, {"players", players}, {"seed", o.seed}, {"rules", zjh::rules_to_json(rules)}}},
+                              {"config", {{"game", "zjh"}, {"players", players}, {"seed", o.seed}, {"rules", io::zjh_rules_to_json(rules)}}},
                               {"levels", evaluator.levels()},
                               {"seats", seats},
                               {"ranking", ranking},
@@ -338,7 +339,7 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
 
   if (o.json) {
     nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh exact"}};
-    j.update(zjh::exact_report(result));
+    j.update(io::zjh_exact_report(result));
     j["elapsed_seconds"] = seconds;
     emit(o.out, j.dump(2) + "\n");
     return;
@@ -405,7 +406,7 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh sim"}};
-  j.update(zjh::sim_report(config, outcome.tally));
+  j.update(io::zjh_sim_report(config, outcome.tally));
   const auto played = static_cast<double>(outcome.tally.deals);
   j["run"] = {{"threads", threads},
               {"complete", outcome.complete},

@@ -1,6 +1,5 @@
 #include "cardsim/io/counting_file.hpp"
 
-#include <filesystem>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -8,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 
 namespace cardsim::io {
@@ -48,22 +48,6 @@ bj::IndexAction action_of(const std::string& text) {
   if (text == "R") return bj::IndexAction::surrender;
   if (text == "I") return bj::IndexAction::insure;
   return bj::IndexAction::invalid;
-}
-
-// The file `name` names: a path as given or relative to `config_folder`, or
-// `data_dir`/`folder`/name[.extension]. Empty if none exists.
-std::string find_file(const std::string& name, const std::string& config_folder, const std::string& data_dir,
-                      const std::string& folder, const std::string& extension) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> candidates{fs::path(name)};
-  if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
-  candidates.push_back(fs::path(data_dir) / folder / name);
-  candidates.push_back(fs::path(data_dir) / folder / (name + extension));
-  std::error_code ec;
-  for (const auto& path : candidates) {
-    if (fs::is_regular_file(path, ec)) return path.string();
-  }
-  return {};
 }
 
 }  // namespace
@@ -264,21 +248,21 @@ bj::Counting counting_from_definition(const SimConfig& config, const json& defin
   return make_counting(config, system, std::move(indices));
 }
 
-bj::Counting load_counting(const SimConfig& config, const std::string& config_folder, const std::string& data_dir) {
+bj::Counting load_counting(const SimConfig& config, const std::string& config_folder) {
   const CountingConfig& k = config.counting;
   if (!k.enabled()) return {};
-  const std::string count_path = find_file(k.count, config_folder, data_dir, "counts", ".json");
+  const std::string count_path = find_data_file(k.count, config_folder, "counts", ".json");
   if (count_path.empty()) {
-    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_dir +
-                "/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
+    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_subfolder_text("counts") +
+                " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
   }
   const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
   std::vector<bj::IndexPlay> indices;
   if (k.indices != "none") {
-    const std::string index_path = find_file(k.indices, config_folder, data_dir, "indices", ".txt");
+    const std::string index_path = find_data_file(k.indices, config_folder, "indices", ".txt");
     if (index_path.empty()) {
-      throw Error("config key 'indices' (--indices): '" + k.indices + "' is not an index set in " + data_dir +
-                  "/indices/ or an index file");
+      throw Error("config key 'indices' (--indices): '" + k.indices + "' is not an index set in " +
+                  data_subfolder_text("indices") + " or an index file");
     }
     indices = parse_index_plays(read_file(index_path), index_path);
   }

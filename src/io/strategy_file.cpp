@@ -1,13 +1,13 @@
 #include "cardsim/io/strategy_file.hpp"
 
 #include <array>
-#include <filesystem>
 #include <sstream>
 #include <vector>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 
 namespace cardsim::io {
@@ -225,10 +225,8 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
   return out.str();
 }
 
-bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules,
-                                const std::string& config_folder, const std::string& data_dir,
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder,
                                 const BasicChartSource& basic) {
-  namespace fs = std::filesystem;
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
@@ -237,22 +235,15 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
     chart.name = "basic (computed for " + describe_rules(rules) + ")";
     return chart;
   }
-  const std::string& name = strategy;
-  std::vector<fs::path> candidates{fs::path(name)};
-  if (!config_folder.empty()) candidates.push_back(fs::path(config_folder) / name);
-  candidates.push_back(fs::path(data_dir) / "strategies" / name);
-  candidates.push_back(fs::path(data_dir) / "strategies" / (name + ".txt"));
-  std::error_code ec;
-  for (const auto& path : candidates) {
-    if (fs::is_regular_file(path, ec)) {
-      bj::StrategyChart chart = parse_strategy_chart(read_file(path.string()), path.string());
-      chart.name = strategy;
-      return chart;
-    }
+  const std::string path = find_data_file(strategy, config_folder, "strategies", ".txt");
+  if (path.empty()) {
+    throw Error("strategy '" + strategy +
+                "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
+                data_subfolder_text("strategies") + ", or a chart file");
   }
-  throw Error("strategy '" + strategy +
-              "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " + data_dir +
-              "/strategies/, or a chart file");
+  bj::StrategyChart chart = parse_strategy_chart(read_file(path), path);
+  chart.name = strategy;
+  return chart;
 }
 
 }  // namespace cardsim::io

@@ -15,9 +15,9 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/core/rng.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -348,7 +348,7 @@ TEST(AnalysisPlayer, PayoutChangesEvByExactlyTheNaturalsPaid) {
 // --- whole-game expectations against published exact figures -----------------
 
 StrategyChart shipped_chart(const std::string& name) {
-  const std::string path = std::string(DATA_DIR) + "/strategies/" + name + ".txt";
+  const std::string path = io::data_dir() + "/strategies/" + name + ".txt";
   return io::parse_strategy_chart(io::read_file(path), path);
 }
 

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -21,7 +21,7 @@ constexpr std::uint8_t T = 10;
 // The shipped multi-deck S17 chart, whatever the rules: these tests are about
 // how the engine applies rules to decisions, not about which decisions are best.
 StrategyChart basic_chart(const Rules& rules) {
-  return io::load_strategy("basic-s17-das", rules, "", DATA_DIR);
+  return io::load_strategy("basic-s17-das", rules, "");
 }
 
 // The seat's net result of one stacked round, in initial bets.

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {
@@ -14,7 +14,7 @@ namespace {
 namespace bj = blackjack;
 
 std::string shipped(const std::string& name) {
-  return read_file(std::string(DATA_DIR) + "/strategies/" + name + ".txt");
+  return read_file(data_dir() + "/strategies/" + name + ".txt");
 }
 
 std::string error_of(const std::string& text) {
@@ -61,14 +61,14 @@ TEST(StrategyFile, CellsMeanWhatTheyShow) {
 
 TEST(StrategyFile, BuiltInStrategies) {
   bj::Rules rules;
-  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[15][7], bj::ChartAction::hit);
-  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[16][7], bj::ChartAction::stand);
-  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::stand);
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "").hard[15][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "").hard[16][7], bj::ChartAction::stand);
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "").soft[17][7], bj::ChartAction::stand);
   rules.h17 = true;
-  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::hit);
-  EXPECT_EQ(load_strategy("basic", rules, "", DATA_DIR).name, "basic (computed for 6 decks, H17, DAS, blackjack pays 3:2)");
-  EXPECT_EQ(load_strategy("basic-h17-das", rules, "", DATA_DIR).name, "basic-h17-das");
-  EXPECT_THROW(load_strategy("no-such-strategy", rules, "", DATA_DIR), Error);
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "").soft[17][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("basic", rules, "").name, "basic (computed for 6 decks, H17, DAS, blackjack pays 3:2)");
+  EXPECT_EQ(load_strategy("basic-h17-das", rules, "").name, "basic-h17-das");
+  EXPECT_THROW(load_strategy("no-such-strategy", rules, ""), Error);
 }
 
 TEST(StrategyFile, MalformedChartsAreRejected) {

@@ -18,8 +18,8 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -29,7 +29,7 @@ constexpr std::uint8_t T = 10;
 // Chips enough that no double, split or insurance is ever refused.
 constexpr std::int64_t DEEP_POCKETS = std::int64_t{1} << 40;
 
-StrategyChart basic_chart(const Rules& rules) { return io::load_strategy("basic-s17-das", rules, "", DATA_DIR); }
+StrategyChart basic_chart(const Rules& rules) { return io::load_strategy("basic-s17-das", rules, ""); }
 
 TableSetup one_chip(std::uint64_t seed = 1) { return TableSetup{DEEP_POCKETS, 1, seed}; }
 

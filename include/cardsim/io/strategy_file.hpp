@@ -42,10 +42,9 @@ using BasicChartSource = std::function<blackjack::StrategyChart(const blackjack:
 // total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
 // fraction of a second, or taken from `basic` if given: a sweep computes each
 // distinct one once), a chart file path (absolute, or relative to the working
-// folder or to `config_folder`), or the name of a chart in
-// `data_dir`/strategies/ (with or without ".txt").
+// folder or to `config_folder`), or the name of a chart in the data folder's
+// strategies/ (with or without ".txt"; io/data_dir.hpp).
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
-                                       const std::string& config_folder, const std::string& data_dir,
-                                       const BasicChartSource& basic = {});
+                                       const std::string& config_folder, const BasicChartSource& basic = {});
 
 }  // namespace cardsim::io
