@@ -5,7 +5,7 @@
 #   lib/cmake/cardsim/                 cardsimConfig.cmake, its version file and the
 #                                      exported targets cardsim::cardsim (both
 #                                      libraries), cardsim::game and cardsim::io
-#   share/cardsim/                     configs/: charts, counts, index sets, rule sets
+#   share/cardsim/                     configs/: charts, counts, index sets, side bets, rule sets
 # The package is relocatable: it names no path of the build machine, and the
 # executable finds share/cardsim from its own folder (src/io/data_dir.cpp).
 include(CMakePackageConfigHelpers)

@@ -17,5 +17,6 @@ void setup_zjh(CLI::App& app);
 void setup_analyze(CLI::App& app);
 void setup_play(CLI::App& app);
 void setup_merge(CLI::App& app);
+void setup_sidebet(CLI::App& app);
 
 }  // namespace cardsim::cli

@@ -262,9 +262,6 @@ Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, do
   return e;
 }
 
-namespace {
-
-// A wide sum as a JSON string of decimal digits (JSON numbers stop at 64 bits).
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -276,6 +273,8 @@ std::string wide_to_string(bj::WideSum value) {
   if (negative) digits.push_back('-');
   return {digits.rbegin(), digits.rend()};
 }
+
+namespace {
 
 bj::WideSum wide_from_json(const json& j, const std::string& what) {
   const std::string text = j.is_string() ? j.get<std::string>() : "";

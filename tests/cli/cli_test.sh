@@ -88,6 +88,24 @@ bad-input)
   expect_error 1 "does not exist" "$cardsim" sim --rounds 1000 --out missing/dir/r.json
   [[ ! -e r.json ]] || fail "a result file was written despite the errors"
   ;;
+sidebet)
+  # The exact PAR sheet: by name, by file, to a file and to stdout.
+  "$cardsim" sidebet perfect-pairs-25-12-6 --decks 6 --out pp.json >table.txt || fail "sidebet by name"
+  grep -q '"house_edge": "19/311"' pp.json || fail "not the exact 6-deck house edge 19/311"
+  grep -q '"deals": "97032"' pp.json || fail "deals not 312 x 311"
+  grep -q "^House edge 6.1093% (exactly 19/311)" table.txt || fail "no house edge line: $(cat table.txt)"
+  grep -q "^Published 6.11% .*within its rounding" table.txt || fail "no published comparison"
+  printf '{"name": "Any pair", "cards": "first_two", "outcomes": [{"name": "Pair", "kind": "pair", "pays": "21:2"}]}\n' >pair.json
+  "$cardsim" sidebet pair.json --decks 1 --quiet --out - >pair-out.json || fail "sidebet by file"
+  grep -q '"house_edge": "11/34"' pair-out.json || fail "1 deck pair at 21:2 is not 11/34: $(grep house_edge pair-out.json)"
+  "$cardsim" sidebet buster-blackjack --h17 --quiet --out - | grep -q '"house_edge_percent": 6.2142' || fail "Buster 6 decks H17"
+  expect_error 1 "'no-such-bet' is not a file or a bet in .*lucky-ladies" "$cardsim" sidebet no-such-bet
+  expect_error 2 "decks" "$cardsim" sidebet lucky-ladies --decks 9
+  printf '{"name": "x", "cards": "first_two", "outcomes": [{"name": "F", "kind": "flush", "pays": 5}]}\n' >flush.json
+  expect_error 1 "outcome 'F': looks at the cards 'first_two_upcard'" "$cardsim" sidebet flush.json --out r.json
+  expect_error 1 "does not exist" "$cardsim" sidebet lucky-ladies --out missing/dir/r.json
+  [[ ! -e r.json ]] || fail "a result file was written despite the errors"
+  ;;
 interrupt)
   # mimic-dealer: no strategy to compute, so the handler is in place within the
   # second even in a sanitizer build (a background job ignores SIGINT until then).
