@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -83,6 +84,7 @@ struct Variant {
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
   std::string chart_file;  // the chart file played, if any
+  std::string folder;      // where relative chart paths are looked for
 };
 
 // Builds a variant from a config object (validated here); `folder` is where
@@ -103,11 +105,81 @@ Variant make_variant(std::string label, json config, const RunOptions& run, cons
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
-  v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder);
   v.chart_file = io::strategy_file(v.config.strategy, folder);
-  v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
-  v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;
+  v.folder = folder;
   return v;
+}
+
+// The index of `key` in `keys`, appended if new (keys are few: a linear search).
+template <class Key, class Equal>
+std::size_t index_of(std::vector<Key>& keys, const Key& key, Equal equal) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (equal(keys[i], key)) return i;
+  }
+  keys.push_back(key);
+  return keys.size() - 1;
+}
+
+// The set-up: each variant's chart, engine and exact EV (what sim computes
+// once), on `threads` threads. A chart is computed once per distinct
+// strategy_rules among the variants playing "basic", and an exact EV once per
+// distinct (analysis_rules, chart): a grid over penetration, seats or payout
+// analyzes each game once. Every value is the one a variant computed alone
+// would get. Returns its
+// seconds.
+double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
+  namespace bj = blackjack;
+  const auto start = std::chrono::steady_clock::now();
+  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
+  run::RunControl control;
+  auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
+    run::run_jobs(jobs, threads, job, control);
+  };
+  const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
+
+  // The basic charts, each computed for the first variant of its strategy_rules.
+  std::vector<bj::Rules> basic_keys;
+  std::vector<std::size_t> basic_first;  // [key]: the variant it is computed for
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    if (variants[v].config.strategy != io::BASIC_STRATEGY) continue;
+    const std::size_t before = basic_keys.size();
+    if (index_of(basic_keys, bj::strategy_rules(variants[v].config.rules), same) == before) basic_first.push_back(v);
+  }
+  std::vector<bj::StrategyChart> basic_charts(basic_keys.size());
+  in_parallel(basic_keys.size(), [&](std::size_t k) {
+    basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
+  });
+  const io::BasicChartSource computed = [&](const bj::Rules& rules) {
+    return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
+  };
+
+  // Charts and engines in variant order (an error names the first variant at
+  // fault), then the exact EVs.
+  struct EvKey {
+    bj::Rules rules;
+    const bj::StrategyChart* chart;
+  };
+  const auto same_game = [](const EvKey& a, const EvKey& b) {
+    return a.rules == b.rules && a.chart->hard == b.chart->hard && a.chart->soft == b.chart->soft &&
+           a.chart->pairs == b.chart->pairs;
+  };
+  std::vector<EvKey> ev_keys;
+  std::vector<std::size_t> ev_first, ev_of(variants.size());
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    Variant& variant = variants[v];
+    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
+    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
+    const std::size_t before = ev_keys.size();
+    ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
+    if (ev_of[v] == before) ev_first.push_back(v);
+  }
+  std::vector<double> evs(ev_keys.size());
+  in_parallel(ev_keys.size(), [&](std::size_t k) {
+    const Variant& first = variants[ev_first[k]];
+    evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
+  });
+  for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The outputs of a comparison, checked; `outputs` has its config inputs.
@@ -136,6 +208,8 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   }
   for (const Variant& v : variants) outputs.input("--strategy", v.chart_file);
   outputs.check();
+  const unsigned threads = run::resolve_threads(run.threads);
+  const double setup_seconds = prepare_variants(variants, threads);
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < MIN_PAIRED_CHUNKS && variants.size() > 1) {
@@ -149,7 +223,6 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     engines.push_back(v.engine.get());
     wager_units.push_back(blackjack::table_wager_units(v.config.rules));
   }
-  const unsigned threads = run::resolve_threads(run.threads);
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
@@ -195,7 +268,8 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     described.push_back({v.label, v.values, v.config, v.chart.name, io::chart_fingerprint(v.chart), v.exact_ev});
     exact_ev.push_back(v.exact_ev);
   }
-  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed};
+  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed,
+                               setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);

@@ -82,7 +82,8 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                            {"elapsed_seconds", elapsed},
                            {"rounds_per_second", elapsed > 0 ? static_cast<double>(rounds_played) *
                                                                    static_cast<double>(variants.size()) / elapsed
-                                                             : 0.0}};
+                                                             : 0.0},
+                           {"setup_seconds", info.setup_seconds}};
   return result;
 }
 

@@ -48,3 +48,16 @@ stop_with() {
   local code=$?
   [[ $code -eq 130 ]] || fail "exit $code after SIG$1, expected 130"
 }
+
+# exit_after_sigint cmd...: runs the command in the background (stdout to
+# out.txt, stderr to err.txt), sends it SIGINT after a second, and prints its
+# exit code. (A background job ignores SIGINT until cardsim installs its
+# handler: the command must reach it within the second.)
+exit_after_sigint() {
+  "$@" >out.txt 2>err.txt &
+  local pid=$!
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  echo $?
+}
