@@ -12,9 +12,9 @@
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/blackjack_reference.hpp"
 
 namespace {
@@ -96,7 +96,7 @@ void time_rounds(benchmark::State& state, const Engine& engine, std::uint64_t se
 Engine six_deck_engine(int seats) {
   Rules rules;
   rules.seats = seats;
-  return Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR));
+  return Engine(rules, io::load_strategy("basic", rules, ""));
 }
 
 // Rounds of 6-deck S17 DAS basic strategy, one seat, cut card at 75%, one
@@ -151,8 +151,8 @@ void BM_RoundsSixDeckCounting(benchmark::State& state) {
     j["indices"] = "illustrious18-fab4-s17";
   }
   const io::SimConfig config = io::sim_config_from_json(j);
-  const Engine engine(config.rules, io::load_strategy("basic", config.rules, "", DATA_DIR),
-                      io::load_counting(config, "", DATA_DIR));
+  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""),
+                      io::load_counting(config, ""));
   time_rounds(state, engine, 3);
 }
 BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);
@@ -161,7 +161,7 @@ BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);
 void BM_RoundsSixDeckSurrender(benchmark::State& state) {
   Rules rules;
   rules.surrender = Surrender::late;
-  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR)), 3);
+  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "")), 3);
 }
 BENCHMARK(BM_RoundsSixDeckSurrender);
 
@@ -169,7 +169,7 @@ BENCHMARK(BM_RoundsSixDeckSurrender);
 void BM_RoundsInfiniteDeck(benchmark::State& state) {
   Rules rules;
   rules.decks = INFINITE_DECKS;
-  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "", DATA_DIR)), 4);
+  time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "")), 4);
 }
 BENCHMARK(BM_RoundsInfiniteDeck);
 

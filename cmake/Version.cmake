@@ -1,6 +1,6 @@
 # Generates cardsim/version.hpp with the project version and the git revision,
 # read by both `cardsim --version` and the result JSON: at configure time, and
-# again at every build (target cardsim_version, which cardsim_core depends on),
+# again at every build (target cardsim_version, which cardsim_io depends on),
 # so that the revision is that of the sources built, not of the last configure.
 set(CARDSIM_VERSION_HEADER "${PROJECT_BINARY_DIR}/generated/cardsim/version.hpp")
 set(CARDSIM_VERSION_ARGS

@@ -139,6 +139,24 @@ DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, cons
   return result;
 }
 
+std::vector<DealerModel::Hand> DealerModel::hands(int upcard) const {
+  const auto& outcomes = outcomes_[static_cast<std::size_t>(upcard)];
+  const auto& parts = parts_[static_cast<std::size_t>(upcard)];
+  std::vector<Hand> result;
+  result.reserve(outcomes.size());
+  for (const Outcome& o : outcomes) {
+    Hand hand;
+    hand.cards = o.cards;
+    hand.orders = static_cast<std::int64_t>(o.orders);  // a whole number below 2^53
+    hand.final = o.final;
+    for (std::uint32_t i = o.first_part; i < o.first_part + o.part_count; ++i) {
+      hand.drawn[parts[i].value] = parts[i].multiplicity;
+    }
+    result.push_back(hand);
+  }
+  return result;
+}
+
 DealerProbabilities condition_on_no_blackjack(const DealerProbabilities& p) {
   const auto bj = static_cast<std::size_t>(DealerFinal::blackjack);
   if (p[bj] <= 0) return p;

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/version.hpp"
 
 namespace cardsim::io {
@@ -41,8 +42,8 @@ json estimate_json(const Estimate& e) {
 json edge_json(const Estimate& e) {
   json edge = estimate_json(e);
   edge["unit"] = "player's net result per initial wager (negative: the house wins)";
-  edge["house_edge_percent"] = -100.0 * e.mean;
-  edge["house_edge_ci95_percent"] = e.has_se() ? json{-100.0 * e.ci95_high, -100.0 * e.ci95_low} : json(nullptr);
+  edge["house_edge_percent"] = percent(-e.mean);
+  edge["house_edge_ci95_percent"] = e.has_se() ? json{percent(-e.ci95_high), percent(-e.ci95_low)} : json(nullptr);
   return edge;
 }
 
@@ -171,18 +172,19 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["average_initial_bet"] = average_bet;
   result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
-  auto win_per = [&](double rounds) {
-    return json{{"mean", rounds * win.mean},
-                {"standard_error", standard_error_of(rounds * win.se, n)},
-                {"ci95", win.has_se() ? json{rounds * win.ci95_low, rounds * win.ci95_high} : json(nullptr)}};
-  };
-  result["win_per_round"] = win_per(1);
-  result["win_per_100_rounds"] = win_per(100);
+  const auto win_per_100 = [](const json& x) { return x.is_null() ? x : json(shift_decimal(x.get<double>(), 2)); };
+  const json win_se = standard_error_of(win.se, n);
+  const json win_ci95 = win.has_se() ? json{win.ci95_low, win.ci95_high} : json(nullptr);
+  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win_se}, {"ci95", win_ci95}};
+  result["win_per_100_rounds"] = {
+      {"mean", shift_decimal(win.mean, 2)},
+      {"standard_error", win_per_100(win_se)},
+      {"ci95", win.has_se() ? json{shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)} : json(nullptr)}};
   const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
   result["sd_per_round"] = win.sd;
   result["sd_per_round_standard_error"] = sd_se;
-  result["sd_per_100_rounds"] = 10 * win.sd;
-  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(10 * sd_se.get<double>());
+  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
+  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(shift_decimal(sd_se.get<double>(), 1));
   result["edge_per_initial_bet"] = {
       {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
       {"standard_error", standard_error_of(average_bet > 0 ? win.se / average_bet : 0.0, n)},
@@ -352,9 +354,6 @@ Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, do
   return e;
 }
 
-namespace {
-
-// A wide sum as a JSON string of decimal digits (JSON numbers stop at 64 bits).
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -366,6 +365,8 @@ std::string wide_to_string(bj::WideSum value) {
   if (negative) digits.push_back('-');
   return {digits.rbegin(), digits.rend()};
 }
+
+namespace {
 
 bj::WideSum wide_from_json(const json& j, const std::string& what) {
   const std::string text = j.is_string() ? j.get<std::string>() : "";
@@ -604,7 +605,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const bool compared = !index_plays && pooled.has_se() && pooled.se > 0;
   result["exact"] = {
       {"mean", run.exact_ev},
-      {"house_edge_percent", -100.0 * run.exact_ev},
+      {"house_edge_percent", percent(-run.exact_ev)},
       {"strategy", index_plays ? run.strategy + " without the index plays" : run.strategy},
       {"same_strategy", !index_plays},
       {"difference_in_standard_errors", compared ? json((pooled.mean - run.exact_ev) / pooled.se) : json(nullptr)},
@@ -664,7 +665,7 @@ std::string sim_summary(const json& r) {
                   exact.at("house_edge_percent").get<double>(), exact.at("strategy").get<std::string>().c_str());
   } else {
     char compared[64] = "";
-    if (!difference.is_null()) std::snprintf(compared, sizeof compared, "; simulated - exact = %+.2f SE", -difference.get<double>());
+    if (!difference.is_null()) std::snprintf(compared, sizeof compared, "; simulated EV - exact EV = %+.2f SE", difference.get<double>());
     std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s)%s\n",
                   exact.at("house_edge_percent").get<double>(),
                   exact.at("comparable").get<bool>() ? "" : "; a cut-card game differs by the cut-card effect", compared);

@@ -119,40 +119,4 @@ ExactResult exact_heads_up(const Rules& rules) {
   return ExactAnalysis(evaluator).result();
 }
 
-namespace {
-
-nlohmann::json probability(std::uint64_t count, std::uint64_t total) {
-  const Fraction f = make_fraction(count, total);
-  return {{"count", count}, {"fraction", f.text()}, {"value", f.value()}};
-}
-
-}  // namespace
-
-nlohmann::json exact_report(const ExactResult& result) {
-  nlohmann::json categories = nlohmann::json::array();
-  for (const Category category : categories_by_strength(result.rules)) {
-    const auto c = static_cast<unsigned>(category);
-    const std::uint64_t pairs = result.wins[c] + result.ties[c] + result.losses[c];
-    categories.push_back({{"category", category_key(category)},
-                          {"chinese", category_chinese(category)},
-                          {"hands", result.hands[c]},
-                          {"probability", probability(result.hands[c], HAND_COUNT)},
-                          {"heads_up",
-                           {{"pairs", pairs},
-                            {"win", probability(result.wins[c], pairs)},
-                            {"tie", probability(result.ties[c], pairs)},
-                            {"loss", probability(result.losses[c], pairs)},
-                            {"winning_hand", probability(result.winning_deals(category), ORDERED_PAIR_COUNT)}}}});
-  }
-  return {{"rules", rules_to_json(result.rules)},
-          {"hands", HAND_COUNT},
-          {"levels", result.levels},
-          {"categories", categories},
-          {"heads_up",
-           {{"ordered_pairs", ORDERED_PAIR_COUNT},
-            {"win", probability(result.total_wins(), ORDERED_PAIR_COUNT)},
-            {"tie", probability(result.total_ties(), ORDERED_PAIR_COUNT)},
-            {"loss", probability(result.total_losses(), ORDERED_PAIR_COUNT)}}}};
-}
-
 }  // namespace cardsim::zjh

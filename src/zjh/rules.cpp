@@ -44,7 +44,7 @@ auto from_string(const Table& table, std::string_view text, std::string_view key
   for (const auto& entry : table) {
     if (entry.first == text) return entry.second;
   }
-  throw Error("unknown " + std::string(key) + " '" + std::string(text) + "': allowed are " +
+  throw Error("unknown " + std::string(key) + " '" + excerpt(text) + "': allowed are " +
               allowed(table));
 }
 
@@ -64,6 +64,8 @@ TieRule tie_rule_from_string(std::string_view text) { return from_string(TIE_RUL
 LowStraight low_straight_from_string(std::string_view text) {
   return from_string(LOW_STRAIGHTS, text, "a23 rule");
 }
+std::string tie_rule_names() { return allowed(TIE_RULES); }
+std::string low_straight_names() { return allowed(LOW_STRAIGHTS); }
 
 Rules preset_rules(std::string_view name) {
   for (const auto& preset : PRESETS) {
@@ -92,39 +94,6 @@ std::vector<Rules> all_rule_combinations() {
     }
   }
   return all;
-}
-
-nlohmann::json rules_to_json(const Rules& rules) {
-  return {{"ties", to_string(rules.ties)},
-          {"a23", to_string(rules.a23)},
-          {"special_235", rules.special_235},
-          {"straight_above_flush", rules.straight_above_flush}};
-}
-
-Rules rules_from_json(const nlohmann::json& j, Rules base) {
-  if (!j.is_object()) throw Error("zjh rules must be a JSON object with keys ties, a23, special_235, straight_above_flush");
-  Rules rules = base;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "ties" || key == "a23") {
-      if (!value.is_string()) {
-        throw Error("rules key '" + key + "' must be a string: allowed are " +
-                    (key == "ties" ? allowed(TIE_RULES) : allowed(LOW_STRAIGHTS)));
-      }
-      const auto text = value.get<std::string>();
-      if (key == "ties") {
-        rules.ties = tie_rule_from_string(text);
-      } else {
-        rules.a23 = low_straight_from_string(text);
-      }
-    } else if (key == "special_235" || key == "straight_above_flush") {
-      if (!value.is_boolean()) throw Error("rules key '" + key + "' must be true or false");
-      (key == "special_235" ? rules.special_235 : rules.straight_above_flush) = value.get<bool>();
-    } else {
-      throw Error("unknown zjh rules key '" + key +
-                  "': allowed are ties, a23, special_235, straight_above_flush");
-    }
-  }
-  return rules;
 }
 
 std::string describe(const Rules& rules) {

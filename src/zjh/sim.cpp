@@ -1,7 +1,6 @@
 #include "cardsim/zjh/sim.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 #include "cardsim/core/error.hpp"
@@ -73,12 +72,6 @@ void play_deals(const Evaluator& evaluator, unsigned players, core::Rng& rng, st
   tally.deals += deals;
 }
 
-nlohmann::json rate(std::uint64_t count, std::uint64_t total) {
-  if (total == 0) return {{"count", count}, {"value", nullptr}, {"se", nullptr}};
-  const double p = static_cast<double>(count) / static_cast<double>(total);
-  return {{"count", count}, {"value", p}, {"se", std::sqrt(p * (1.0 - p) / static_cast<double>(total))}};
-}
-
 }  // namespace
 
 void validate(const SimConfig& config) {
@@ -102,32 +95,6 @@ void SimTally::merge(const SimTally& other) {
   leopard_kills += other.leopard_kills;
 }
 
-nlohmann::json tally_to_json(const SimTally& tally) {
-  return {{"deals", tally.deals},
-          {"seat_hands", tally.seat_hands},
-          {"seat_wins", tally.seat_wins},
-          {"seat_ties", tally.seat_ties},
-          {"winning_hands", tally.winning_hands},
-          {"split_deals", tally.split_deals},
-          {"leopard_kills", tally.leopard_kills}};
-}
-
-SimTally tally_from_json(const nlohmann::json& j) {
-  SimTally tally;
-  try {
-    j.at("deals").get_to(tally.deals);
-    j.at("seat_hands").get_to(tally.seat_hands);
-    j.at("seat_wins").get_to(tally.seat_wins);
-    j.at("seat_ties").get_to(tally.seat_ties);
-    j.at("winning_hands").get_to(tally.winning_hands);
-    j.at("split_deals").get_to(tally.split_deals);
-    j.at("leopard_kills").get_to(tally.leopard_kills);
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("zjh tally JSON is malformed: ") + e.what());
-  }
-  return tally;
-}
-
 void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed, std::uint64_t chunk,
                 std::uint64_t deals, SimTally& tally) {
   core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::zjh_chunk, chunk);
@@ -148,49 +115,6 @@ run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run
         play_chunk(evaluator, config.players, config.seed, chunk, deals, tally);
       },
       control);
-}
-
-nlohmann::json sim_report(const SimConfig& config, const SimTally& tally) {
-  std::uint64_t wins = 0, ties = 0;
-  for (unsigned c = 0; c < CATEGORY_COUNT; ++c) {
-    wins += tally.seat_wins[c];
-    ties += tally.seat_ties[c];
-  }
-  nlohmann::json by_category = nlohmann::json::array();
-  nlohmann::json winning = nlohmann::json::array();
-  for (const Category category : categories_by_strength(config.rules)) {
-    const auto c = static_cast<unsigned>(category);
-    const std::uint64_t hands = tally.seat_hands[c];
-    by_category.push_back({{"category", category_key(category)},
-                           {"chinese", category_chinese(category)},
-                           {"hands", rate(hands, tally.deals)},
-                           {"win", rate(tally.seat_wins[c], hands)},
-                           {"tie", rate(tally.seat_ties[c], hands)},
-                           {"loss", rate(hands - tally.seat_wins[c] - tally.seat_ties[c], hands)}});
-    winning.push_back({{"category", category_key(category)},
-                       {"chinese", category_chinese(category)},
-                       {"deals", rate(tally.winning_hands[c], tally.deals)}});
-  }
-  const run::ChunkPlan plan{config.deals, config.chunk_deals};
-  return {{"config",
-           {{"game", "zjh"},
-            {"players", config.players},
-            {"deals", config.deals},
-            {"seed", config.seed},
-            {"chunk_deals", config.chunk_deals},
-            {"rules", rules_to_json(config.rules)}}},
-          {"chunks", plan.chunks()},
-          {"deals", tally.deals},
-          {"seat",
-           {{"note", "seat 1, the first hand dealt; all seats are alike by symmetry"},
-            {"win", rate(wins, tally.deals)},
-            {"tie", rate(ties, tally.deals)},
-            {"loss", rate(tally.deals - wins - ties, tally.deals)},
-            {"by_category", by_category}}},
-          {"winning_category", winning},
-          {"split_pot", rate(tally.split_deals, tally.deals)},
-          {"leopard_kills", rate(tally.leopard_kills, tally.deals)},
-          {"tally", tally_to_json(tally)}};
 }
 
 }  // namespace cardsim::zjh

@@ -17,10 +17,10 @@
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/blackjack_reference.hpp"
 #include "testutil/blackjack_runs.hpp"
 #include "testutil/errors.hpp"
@@ -33,12 +33,12 @@ using nlohmann::json;
 const std::vector<std::string> BALANCED = {"hi-lo", "hi-opt-1", "hi-opt-2", "omega-2", "zen", "wong-halves"};
 
 CountSystem shipped_count(const std::string& name, int decks = 6) {
-  const std::string path = std::string(DATA_DIR) + "/counts/" + name + ".json";
+  const std::string path = io::data_dir() + "/counts/" + name + ".json";
   return io::parse_count_system(io::read_file(path), path, decks);
 }
 
 std::vector<IndexPlay> shipped_indices(const std::string& name) {
-  const std::string path = std::string(DATA_DIR) + "/indices/" + name + ".txt";
+  const std::string path = io::data_dir() + "/indices/" + name + ".txt";
   return io::parse_index_plays(io::read_file(path), path);
 }
 
@@ -793,8 +793,8 @@ TEST(CountingConfig, KeysValidateAndEchoOnlyWhenCounting) {
 
   io::SimConfig unknown = config;
   unknown.counting.count = "no-such-count";
-  EXPECT_THROW(io::load_counting(unknown, "", DATA_DIR), Error);
-  const Counting loaded = io::load_counting(config, "", DATA_DIR);
+  EXPECT_THROW(io::load_counting(unknown, ""), Error);
+  const Counting loaded = io::load_counting(config, "");
   EXPECT_TRUE(loaded.enabled);
   EXPECT_EQ(loaded.indices.size(), 1u);
   EXPECT_EQ(loaded.system.tags[1], -1);

@@ -20,7 +20,6 @@
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/blackjack_runs.hpp"
 
 namespace cardsim::blackjack {
@@ -188,8 +187,8 @@ TEST(DealerPlayOut, EveryOtherFigureIsAsBefore) {
     std::ifstream in(entry.path());
     const json golden = json::parse(in);
     const io::SimConfig config = io::sim_config_from_json(golden.at("config"));
-    const Engine engine(config.rules, io::load_strategy(config.strategy, config.rules, "", DATA_DIR),
-                        io::load_counting(config, "", DATA_DIR));
+    const Engine engine(config.rules, io::load_strategy(config.strategy, config.rules, ""),
+                        io::load_counting(config, ""));
     const Tally tally = play(engine, config.rounds, config.chunk_rounds, config.seed);
     json now = io::tally_to_json(tally);
     ASSERT_TRUE(now.contains("dealer_final_unneeded"));

@@ -9,9 +9,9 @@
 #include <memory>
 
 #include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -24,7 +24,7 @@ struct Variants {
   void add(const Rules& r) {
     // One fixed chart for every variant, so that the differences come from the
     // rules alone (and the exact values are those of the chart played).
-    const StrategyChart chart = io::load_strategy("basic-s17-das", r, "", DATA_DIR);
+    const StrategyChart chart = io::load_strategy("basic-s17-das", r, "");
     rules.push_back(r);
     engines.push_back(std::make_unique<Engine>(r, chart));
     exact.push_back(Analyzer(r).evaluate(chart).ev);

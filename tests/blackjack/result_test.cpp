@@ -84,7 +84,7 @@ TEST(Result, OneRoundHasNoStandardError) {
   summarised["performance"] = {{"rounds_per_second", 1.0}, {"threads", 1}, {"elapsed_seconds", 1.0}};
   const std::string summary = io::sim_summary(summarised);
   EXPECT_NE(summary.find("(one round: no standard error)"), std::string::npos) << summary;
-  EXPECT_EQ(summary.find("simulated - exact"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
 }
 
 // Index plays change the play by the count, which the analyzer's exact value

@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {
@@ -14,7 +14,7 @@ namespace {
 namespace bj = blackjack;
 
 std::string shipped(const std::string& name) {
-  return read_file(std::string(DATA_DIR) + "/strategies/" + name + ".txt");
+  return read_file(data_dir() + "/strategies/" + name + ".txt");
 }
 
 std::string error_of(const std::string& text) {
@@ -32,6 +32,22 @@ TEST(StrategyFile, ShippedChartsParseAndRoundTrip) {
   }
 }
 
+TEST(StrategyFile, TwoOrMoreCardCellsRoundTripWithTheirLegend) {
+  bj::StrategyChart chart = parse_strategy_chart(shipped("basic-s17-das"), "s17");
+  const std::string legend = "# Hs: hit two cards, stand on three or more; Sh: stand on two cards, hit three or more\n";
+  EXPECT_EQ(format_strategy_chart(chart).find(legend), std::string::npos);  // said only where used
+  chart.hard[16][10] = bj::ChartAction::hit_two_stand_more;
+  chart.soft[18][1] = bj::ChartAction::stand_two_hit_more;
+  const std::string text = format_strategy_chart(chart, "a comment");
+  EXPECT_NE(text.find("# a comment\n" + legend), std::string::npos);
+  EXPECT_NE(text.find("\n16   S   S   S   S   S   H   H   Rh  Hs  Rh\n"), std::string::npos);
+  const bj::StrategyChart again = parse_strategy_chart(text, "again");
+  EXPECT_EQ(again.hard, chart.hard);
+  EXPECT_EQ(again.soft, chart.soft);
+  EXPECT_EQ(again.pairs, chart.pairs);
+  EXPECT_EQ(format_strategy_chart(again, "a comment"), text);
+}
+
 TEST(StrategyFile, CellsMeanWhatTheyShow) {
   const bj::StrategyChart chart = parse_strategy_chart(shipped("basic-s17-das"), "s17");
   EXPECT_EQ(chart.hard[16][10], bj::ChartAction::surrender_else_hit);  // 16 v T
@@ -45,14 +61,14 @@ TEST(StrategyFile, CellsMeanWhatTheyShow) {
 
 TEST(StrategyFile, BuiltInStrategies) {
   bj::Rules rules;
-  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[15][7], bj::ChartAction::hit);
-  EXPECT_EQ(load_strategy("hit-below-16", rules, "", DATA_DIR).hard[16][7], bj::ChartAction::stand);
-  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::stand);
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "").hard[15][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("hit-below-16", rules, "").hard[16][7], bj::ChartAction::stand);
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "").soft[17][7], bj::ChartAction::stand);
   rules.h17 = true;
-  EXPECT_EQ(load_strategy("mimic-dealer", rules, "", DATA_DIR).soft[17][7], bj::ChartAction::hit);
-  EXPECT_EQ(load_strategy("basic", rules, "", DATA_DIR).name, "basic (computed for 6 decks, H17, DAS, blackjack pays 3:2)");
-  EXPECT_EQ(load_strategy("basic-h17-das", rules, "", DATA_DIR).name, "basic-h17-das");
-  EXPECT_THROW(load_strategy("no-such-strategy", rules, "", DATA_DIR), Error);
+  EXPECT_EQ(load_strategy("mimic-dealer", rules, "").soft[17][7], bj::ChartAction::hit);
+  EXPECT_EQ(load_strategy("basic", rules, "").name, "basic (computed for 6 decks, H17, DAS, blackjack pays 3:2)");
+  EXPECT_EQ(load_strategy("basic-h17-das", rules, "").name, "basic-h17-das");
+  EXPECT_THROW(load_strategy("no-such-strategy", rules, ""), Error);
 }
 
 TEST(StrategyFile, MalformedChartsAreRejected) {
@@ -70,6 +86,11 @@ TEST(StrategyFile, MalformedChartsAreRejected) {
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H X\n").find("'X'"), std::string::npos);
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H P\n").find("not an action"), std::string::npos);
   EXPECT_NE(error_of("[hand]\n").find("unknown section"), std::string::npos);
+  // Hs and Sh in total rows only (a pair row decides two cards only).
+  EXPECT_EQ(error_of("[pairs]\n2 3 4 5 6 7 8 9 T A\n8 P P P P P P P P Hs P\n"),
+            "chart.txt:3: 'Hs' (row 8, up card T) is not an action; allowed: H S D Ds P Ph Rh Rs Rp");
+  EXPECT_EQ(error_of("[soft]\n2 3 4 5 6 7 8 9 T A\n18 S S S S S S S S S Hx\n"),
+            "chart.txt:3: 'Hx' (row 18, up card A) is not an action of [soft]; allowed: H S D Ds Hs Sh Rh Rs");
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H H\n").find("chart.txt"), std::string::npos);
 }
 

@@ -9,11 +9,11 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
-#include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {
@@ -122,7 +122,7 @@ Checkpoint counting_checkpoint() {
                                    {"count", "elsewhere/my-count.json"}, {"indices", "elsewhere/plays.txt"},
                                    {"bet_ramp", "1:1,2:4"}, {"wong_out", -1}});
   c.chart = blackjack::hit_below_16_chart();
-  const std::string data(DATA_DIR);
+  const std::string data = data_dir();
   const auto system = parse_count_system(read_file(data + "/counts/zen.json"), "zen", c.config.rules.decks);
   c.counting = make_counting(c.config, system,
                              parse_index_plays(read_file(data + "/indices/illustrious18-fab4-s17.txt"), "i18"));
@@ -168,7 +168,7 @@ TEST(Checkpoint, CarriesTheCountingItCountedWith) {
 TEST(CountingDefinition, ShippedFilesReadBackToThemselves) {
   namespace fs = std::filesystem;
   int files = 0;
-  for (const auto& entry : fs::directory_iterator(fs::path(DATA_DIR) / "counts")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(data_dir()) / "counts")) {
     for (const int decks : {1, 8}) {
       const auto system = parse_count_system(read_file(entry.path().string()), entry.path().string(), decks);
       const auto back = parse_count_system(count_system_to_json(system).dump(), "back", 2);  // explicit: decks unused
@@ -178,7 +178,7 @@ TEST(CountingDefinition, ShippedFilesReadBackToThemselves) {
     }
     ++files;
   }
-  for (const auto& entry : fs::directory_iterator(fs::path(DATA_DIR) / "indices")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(data_dir()) / "indices")) {
     const auto plays = parse_index_plays(read_file(entry.path().string()), entry.path().string());
     const std::string text = format_index_plays(plays);
     const auto back = parse_index_plays(text, "back");

@@ -11,6 +11,7 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
+#include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/cards.hpp"
 #include "cardsim/zjh/rules.hpp"
 #include "cardsim/zjh/showdown.hpp"
@@ -248,10 +249,10 @@ TEST(ZjhInput, BadInputIsRejectedWithAClearMessage) {
     EXPECT_NE(std::string(e.what()).find("teen-patti"), std::string::npos) << e.what();
   }
   EXPECT_EQ(preset_rules("teen-patti").a23, LowStraight::second);
-  EXPECT_THROW(rules_from_json(nlohmann::json{{"tie", "split"}}), Error);
-  EXPECT_THROW(rules_from_json(nlohmann::json{{"ties", "coin"}}), Error);
-  EXPECT_THROW(rules_from_json(nlohmann::json{{"special_235", "yes"}}), Error);
-  const Rules round_trip = rules_from_json(rules_to_json(preset_rules("teen-patti")));
+  EXPECT_THROW(io::zjh_rules_from_json(nlohmann::json{{"tie", "split"}}), Error);
+  EXPECT_THROW(io::zjh_rules_from_json(nlohmann::json{{"ties", "coin"}}), Error);
+  EXPECT_THROW(io::zjh_rules_from_json(nlohmann::json{{"special_235", "yes"}}), Error);
+  const Rules round_trip = io::zjh_rules_from_json(io::zjh_rules_to_json(preset_rules("teen-patti")));
   EXPECT_EQ(round_trip, preset_rules("teen-patti"));
   EXPECT_THROW(parse_hand("As Ks"), Error);
   EXPECT_THROW(parse_hand("As As Kd"), Error);

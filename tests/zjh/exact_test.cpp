@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/cards.hpp"
 #include "cardsim/zjh/rules.hpp"
 #include "testutil/zjh_reference.hpp"
@@ -82,7 +83,7 @@ TEST(ZjhExact, HandOddsMatchBruteForceWithTheReference) {
 }
 
 TEST(ZjhExact, ReportCarriesExactFractions) {
-  const auto report = exact_report(exact_heads_up(Rules{}));
+  const auto report = io::zjh_exact_report(exact_heads_up(Rules{}));
   EXPECT_EQ(report.at("heads_up").at("tie").at("fraction"), "1083/978775");
   EXPECT_EQ(report.at("levels"), 741);
   EXPECT_EQ(report.at("categories").at(0).at("category"), "leopard");

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/exact.hpp"
 
 namespace cardsim::zjh {
@@ -28,15 +29,15 @@ TEST(ZjhSim, OneAndTwoThreadsGiveByteIdenticalJson) {
     config.chunk_deals = 37'000;
     config.seed = 2024;
     config.rules.special_235 = true;
-    const std::string one = sim_report(config, run(config, 1)).dump(2);
-    const std::string two = sim_report(config, run(config, 2)).dump(2);
+    const std::string one = io::zjh_sim_report(config, run(config, 1)).dump(2);
+    const std::string two = io::zjh_sim_report(config, run(config, 2)).dump(2);
     EXPECT_EQ(one, two);
     const SimTally tally = run(config, 2);
     EXPECT_EQ(tally.deals, config.deals);
     EXPECT_EQ(std::accumulate(tally.seat_hands.begin(), tally.seat_hands.end(), std::uint64_t{0}), config.deals);
     EXPECT_EQ(std::accumulate(tally.winning_hands.begin(), tally.winning_hands.end(), std::uint64_t{0}),
               config.deals);
-    EXPECT_EQ(tally_from_json(tally_to_json(tally)), tally);
+    EXPECT_EQ(io::zjh_tally_from_json(io::zjh_tally_to_json(tally)), tally);
   }
   // A different seed gives different numbers.
   SimConfig a, b;

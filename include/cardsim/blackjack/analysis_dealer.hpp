@@ -56,6 +56,20 @@ class DealerModel {
   // 21 is reported as blackjack.
   DealerProbabilities probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard) const;
 
+  // One final hand of the dealer from an up card: the cards drawn after the
+  // up card (hole card and hits) by value, how many drawing orders of them
+  // the dealer's rule allows (each ends the hand on its last card), and how
+  // the hand ends.
+  struct Hand {
+    CardCounts drawn{};
+    int cards = 0;             // drawn cards; the hand holds cards + 1
+    std::int64_t orders = 0;
+    DealerFinal final = DealerFinal::bust;
+  };
+  // Every final hand from `upcard`, whatever the shoe holds (a hand that needs
+  // more cards of a value than a shoe has simply has no way to be dealt).
+  std::vector<Hand> hands(int upcard) const;
+
   // Number of distinct drawn multisets for `upcard` (for tests and benchmarks).
   std::size_t multisets(int upcard) const { return outcomes_[static_cast<std::size_t>(upcard)].size(); }
   bool h17() const { return h17_; }

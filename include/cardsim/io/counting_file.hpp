@@ -69,10 +69,13 @@ blackjack::Counting counting_from_definition(const SimConfig& config, const nloh
                                              const std::string& source);
 
 // The counting setup of a config: `count` and `indices` are names of files in
-// `data_dir`/counts/ (.json) and `data_dir`/indices/ (.txt), or file paths
-// (absolute, or relative to the working folder or to `config_folder`).
-// Disabled (enabled = false) when the config's count is "none".
-blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder,
-                                  const std::string& data_dir);
+// the data folder's counts/ (.json) and indices/ (.txt) (io/data_dir.hpp), or
+// file paths (absolute, or relative to the working folder or to
+// `config_folder`). Disabled (enabled = false) when the config's count is "none".
+blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder);
+
+// The files load_counting() reads for `config`: its count file and index
+// file, those that exist; none when counting is off.
+std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder);
 
 }  // namespace cardsim::io

@@ -53,6 +53,10 @@ struct RunInfo {
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
 nlohmann::json tool_json();
 
+// A 128-bit integer as decimal digits (with '-' if negative): how results
+// write sums that JSON numbers cannot hold.
+std::string wide_to_string(blackjack::WideSum value);
+
 nlohmann::json tally_to_json(const blackjack::Tally& tally);
 blackjack::Tally tally_from_json(const nlohmann::json& j);
 

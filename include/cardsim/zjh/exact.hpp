@@ -5,8 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
-
-#include <nlohmann/json.hpp>
+#include <vector>
 
 #include "cardsim/zjh/evaluator.hpp"
 
@@ -78,8 +77,5 @@ class ExactAnalysis {
 };
 
 ExactResult exact_heads_up(const Rules& rules);
-
-// The result as JSON: counts, exact fractions ("1083/978775") and decimals.
-nlohmann::json exact_report(const ExactResult& result);
 
 }  // namespace cardsim::zjh

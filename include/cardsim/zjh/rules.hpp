@@ -1,13 +1,11 @@
 // The rule variants of Zha Jin Hua (炸金花, three-card poker), as one plain
-// struct with its JSON form and a few named presets.
+// struct and a few named presets (io/zjh_result.hpp reads and writes it as JSON).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace cardsim::zjh {
 
@@ -41,6 +39,9 @@ std::string_view to_string(LowStraight rule);
 // Throw cardsim::Error naming the value and the allowed ones.
 TieRule tie_rule_from_string(std::string_view text);
 LowStraight low_straight_from_string(std::string_view text);
+// The allowed values, for messages: "split, suits" and "lowest, second".
+std::string tie_rule_names();
+std::string low_straight_names();
 
 // The named presets: "standard" (the defaults), "suits" (standard with suits
 // breaking ties), "leopard-killer" (standard with the 2-3-5 rule), "teen-patti"
@@ -51,15 +52,6 @@ std::vector<std::string> preset_names();
 
 // All 16 combinations of the four variants (for tests and tables).
 std::vector<Rules> all_rule_combinations();
-
-// {"ties": "split", "a23": "lowest", "special_235": false,
-//  "straight_above_flush": false}
-nlohmann::json rules_to_json(const Rules& rules);
-
-// Reads the keys present in `j` over `base` (absent keys keep base's value).
-// An unknown key, a wrong type or an unknown value is a cardsim::Error that
-// names the key and the allowed values.
-Rules rules_from_json(const nlohmann::json& j, Rules base = {});
 
 // One line for humans: "ties split, A-2-3 lowest, 2-3-5 rule off, flush > straight".
 std::string describe(const Rules& rules);

@@ -4,8 +4,6 @@
 #include <array>
 #include <cstdint>
 
-#include <nlohmann/json.hpp>
-
 #include "cardsim/run/runner.hpp"
 #include "cardsim/zjh/evaluator.hpp"
 #include "cardsim/zjh/rules.hpp"
@@ -42,9 +40,6 @@ struct SimTally {
   friend bool operator==(const SimTally&, const SimTally&) = default;
 };
 
-nlohmann::json tally_to_json(const SimTally& tally);
-SimTally tally_from_json(const nlohmann::json& j);
-
 // Plays chunk `chunk` (deals `deals`, from core::chunk_rng(seed, zjh_chunk,
 // chunk) and a fresh deck) into `tally`.
 void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed,
@@ -53,10 +48,5 @@ void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed
 // Runs all chunks of `config` on `threads` threads (0 = all cores).
 run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads,
                                   run::RunControl& control);
-
-// The deterministic part of the result JSON: the resolved config, chunk count,
-// per-category rates of seat 1 with standard errors, the distribution of the
-// winning category, and the raw tally. Identical for any thread count.
-nlohmann::json sim_report(const SimConfig& config, const SimTally& tally);
 
 }  // namespace cardsim::zjh

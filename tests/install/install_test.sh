@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The installed package as a user gets it from `cmake --install`: its files,
+# an installed cardsim that finds its data from its own folder after the
+# prefix has moved, with the source and build trees out of sight, and a
+# project of its own built against it with find_package(cardsim).
+# Usage: install_test.sh CARDSIM CASE PREFIX SOURCE_DIR BUILD_DIR VERSION
+#   CARDSIM  the build tree's executable (the reference)
+#   PREFIX   where the install.setup test installed this build
+# Every case works on a copy of PREFIX at another path ($work/installed).
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
+prefix=$3 source_dir=$4 build_dir=$5 version=$6
+here=$(dirname "${BASH_SOURCE[0]}")
+unset CARDSIM_DATA_DIR
+
+installed=$work/installed
+cp -a "$prefix" "$installed" || fail "cannot copy $prefix"
+data=$installed/share/cardsim
+
+# The README's named chart, count and index set on a short fixed-seed run.
+named=(sim --strategy basic-s17-das --count hi-lo --indices illustrious18-fab4-s17 --rounds 200k --seed 3 --threads 2
+       --quiet)
+# A result's statistics with the names of the files played replaced by NAME
+# (also where the exact value's strategy is the chart "without the index plays").
+played() {
+  statistics "$1" |
+    sed -E 's/"(basic-s17-das|hi-lo|illustrious18-fab4-s17|only-installed)( without the index plays)?"/"NAME\2"/g'
+}
+
+case $case_name in
+layout)
+  for file in bin/cardsim include/cardsim/version.hpp include/cardsim/core/rng.hpp include/cardsim/io/data_dir.hpp \
+              lib*/libcardsim_game.a lib*/libcardsim_io.a lib*/cmake/cardsim/cardsimConfig.cmake \
+              lib*/cmake/cardsim/cardsimConfigVersion.cmake lib*/cmake/cardsim/cardsimTargets.cmake \
+              share/cardsim/6d-s17-das.json share/cardsim/strategies/basic-s17-das.txt share/cardsim/counts/hi-lo.json \
+              share/cardsim/indices/illustrious18-fab4-s17.txt share/cardsim/zjh/standard.json; do
+    compgen -G "$installed/$file" >/dev/null || fail "not installed: $file"
+  done
+  # The headers and the CMake package name no path of the build machine (not
+  # even the prefix they were installed to: the package is relocatable).
+  leaks=$(grep -rlF -e "$source_dir" -e "$build_dir" -e "$prefix" "$installed/include" "$installed"/lib*/cmake)
+  [[ -z $leaks ]] || fail "installed files name a build path: $leaks"
+  "$installed/bin/cardsim" --version | grep -q "^cardsim $version " || fail "--version is not $version"
+  ;;
+relocated)
+  "$cardsim" "${named[@]}" --out reference.json || fail "the build tree's cardsim"
+  "$installed/bin/cardsim" "${named[@]}" --out installed.json || fail "the installed cardsim"
+  diff <(statistics reference.json) <(statistics installed.json) >/dev/null || fail "the installed cardsim plays differently"
+  # Names that exist only in the installed data: found from the executable's folder.
+  cp "$data/strategies/basic-s17-das.txt" "$data/strategies/only-installed.txt"
+  cp "$data/counts/hi-lo.json" "$data/counts/only-installed.json"
+  cp "$data/indices/illustrious18-fab4-s17.txt" "$data/indices/only-installed.txt"
+  "$installed/bin/cardsim" sim --strategy only-installed --count only-installed --indices only-installed --rounds 200k \
+    --seed 3 --threads 2 --quiet --out only.json || fail "names in $data not found"
+  diff <(played installed.json) <(played only.json) >/dev/null || fail "the copied files play differently"
+  expect_error 1 "'only-installed' is not a count in $source_dir/configs/counts/" \
+    "$cardsim" sim --count only-installed --rounds 1k
+  # CARDSIM_DATA_DIR, when set, is the only folder looked in.
+  mkdir -p elsewhere/counts && cp "$data/counts/hi-lo.json" elsewhere/counts/env-only.json
+  env CARDSIM_DATA_DIR="$work/elsewhere" "$installed/bin/cardsim" sim --count env-only --rounds 100k --quiet \
+    --out env.json || fail "CARDSIM_DATA_DIR not used"
+  expect_error 1 "'hi-lo' is not a count in $work/elsewhere/counts/ " \
+    env CARDSIM_DATA_DIR="$work/elsewhere" "$installed/bin/cardsim" sim --count hi-lo --rounds 1k
+  expect_error 1 "not found; looked in CARDSIM_DATA_DIR=$work/missing" \
+    env CARDSIM_DATA_DIR="$work/missing" "$installed/bin/cardsim" sim --count hi-lo --rounds 1k
+  ;;
+hidden-source)
+  # A mount namespace of its own (unprivileged: a user namespace maps us to
+  # root in it) where empty folders lie over the source and build trees, so
+  # the installed copy cannot reach the configs/ path compiled into it.
+  unshare --user --map-root-user --mount true 2>/dev/null ||
+    { echo "SKIPPED: unshare --user --mount is not permitted here, so the source tree cannot be hidden"; exit 77; }
+  "$cardsim" "${named[@]}" --out reference.json || fail "the build tree's cardsim"
+  cp -a "$installed" nodata && rm -r nodata/share/cardsim
+  unshare --user --map-root-user --mount bash -s "$source_dir" "$build_dir" "$installed/bin/cardsim" \
+    "$work/nodata/bin/cardsim" "${named[@]}" <<'HIDDEN' >hidden.txt 2>&1 || fail "hidden run: $(cat hidden.txt)"
+set -u
+source_dir=$1 build_dir=$2 installed=$3 nodata=$4
+shift 4
+# The build tree first: it may lie inside the source tree.
+mount -t tmpfs none "$build_dir" && mount -t tmpfs none "$source_dir" || { echo "mount failed"; exit 1; }
+[[ ! -e $source_dir/configs ]] || { echo "$source_dir/configs still visible"; exit 1; }
+"$installed" "$@" --out hidden.json || { echo "installed cardsim failed"; exit 1; }
+# Without any data folder: a chart that needs none plays; a named count is one error naming where it looked.
+"$nodata" sim --strategy basic --rounds 100k --quiet --out basic.json || { echo "--strategy basic needs data"; exit 1; }
+"$nodata" sim --count hi-lo --rounds 1k >nodata-out.txt 2>nodata-err.txt
+echo $? >nodata-exit.txt
+HIDDEN
+  diff <(statistics reference.json) <(statistics hidden.json) >/dev/null ||
+    fail "the installed cardsim plays differently with the source tree hidden"
+  [[ $(cat nodata-exit.txt) == 1 && ! -s nodata-out.txt && $(wc -l <nodata-err.txt) == 1 ]] ||
+    fail "without data: exit $(cat nodata-exit.txt), $(cat nodata-err.txt)"
+  grep -qF "looked in $work/nodata/share/cardsim, $source_dir/configs; CARDSIM_DATA_DIR is not set" nodata-err.txt ||
+    fail "the error does not name the folders looked in: $(cat nodata-err.txt)"
+  ;;
+consumer)
+  # A copy of the project outside the source tree, built against the copy of
+  # the installed tree; nothing in its build may name the source or build tree.
+  cp -r "$here/consumer" project
+  cp "$data/strategies/cacarulo-6d-s17-das-ls.txt" "$data/strategies/only-installed.txt"
+  cmake -S project -B build -DCMAKE_PREFIX_PATH="$installed" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="${CXX:-c++}" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >configure.txt 2>&1 ||
+    fail "configure: $(tail -20 configure.txt)"
+  grep -qF "cardsim $version found, data in $data" configure.txt || fail "package: $(grep cardsim configure.txt)"
+  cmake --build build -j 2 >build.txt 2>&1 || fail "build: $(tail -30 build.txt)"
+  # (Text files: the compile and link commands, the headers each object
+  # depends on. The executables hold the library's compiled-in fallback path.)
+  leaks=$(grep -rIlF -e "$source_dir" -e "$build_dir" build)
+  [[ -z $leaks ]] || fail "the consumer's build names the cardsim source or build tree: $leaks"
+  compgen -G "build/CMakeFiles/consumer.dir/*.d" >/dev/null || fail "no dependency files to check"
+  # Cacarulo's published figure for his chart: 6 decks S17 DAS LS, -0.3317036%
+  # (the analyzer agrees to 0.0002 points; tests/blackjack/analysis_test.cpp
+  # allows 0.002).
+  env CARDSIM_DATA_DIR="$data" build/consumer 6d-s17-das-ls-fresh.json only-installed >consumer.txt ||
+    fail "consumer: $(cat consumer.txt)"
+  grep -qx "cardsim $version" consumer.txt || fail "version: $(cat consumer.txt)"
+  grep -qx "data $data" consumer.txt || fail "data folder: $(cat consumer.txt)"
+  awk '$1 == "house_edge_percent" { d = $2 - 0.3317036; ok = (d < 0.002 && d > -0.002) } END { exit !ok }' \
+    consumer.txt || fail "house edge not within 0.002 points of 0.3317036%: $(cat consumer.txt)"
+  # The three-card hands by category: C(52,3) = 22,100 split by combinatorics.
+  build/consumer_game >game.txt || fail "consumer_game"
+  diff game.txt - <<'COUNTS' || fail "hands by category: $(cat game.txt)"
+leopard 52
+straight_flush 48
+flush 1096
+straight 720
+pair 3744
+high_card 16440
+COUNTS
+  ;;
+*) fail "unknown case" ;;
+esac
