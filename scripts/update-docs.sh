@@ -35,7 +35,10 @@ replace() {
   local page=$1 name=$2 begin end
   begin="<!-- BEGIN GENERATED: $name (scripts/update-docs.sh) -->"
   end="<!-- END GENERATED: $name -->"
-  grep -qxF "$begin" "$page" && grep -qxF "$end" "$page" || { echo "error: $page has no block $name" >&2; exit 1; }
+  if ! grep -qxF "$begin" "$page" || ! grep -qxF "$end" "$page"; then
+    echo "error: $page has no block $name" >&2
+    exit 1
+  fi
   local content
   content=$("${name//-/_}")  # (without its trailing blank lines)
   printf '%s\n' "$content" >"$work/block"

@@ -17,11 +17,11 @@ _cardsim_data_names() {
 }
 
 _cardsim() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev= i path=cardsim word
+  local cur=${COMP_WORDS[COMP_CWORD]} prev='' i path=cardsim word
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
   # --flag=value: bash splits the word at '='.
   if [[ $cur == = ]]; then
-    cur= prev=${COMP_WORDS[COMP_CWORD - 1]}
+    cur='' prev=${COMP_WORDS[COMP_CWORD - 1]}
   elif [[ $prev == = ]] && ((COMP_CWORD > 1)); then
     prev=${COMP_WORDS[COMP_CWORD - 2]}
   fi
