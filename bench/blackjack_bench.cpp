@@ -20,17 +20,9 @@ namespace {
 using namespace cardsim;
 using namespace cardsim::blackjack;
 
-std::vector<std::uint8_t> six_deck_values() {
-  std::vector<std::uint8_t> cards;
-  for (int d = 0; d < 6 * 4; ++d) {
-    for (int rank = 1; rank <= 13; ++rank) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
-  }
-  return cards;
-}
-
 // Dealing a whole 6-deck shoe card by card (lazy Fisher-Yates): cards/s.
 void BM_DrawSixDeckShoe(benchmark::State& state) {
-  core::Shoe shoe(six_deck_values(), 312, 0);
+  core::Shoe shoe(shoe_values(6), 312, 0);
   core::Rng rng = core::chunk_rng(1, core::StreamPurpose::test, 0);
   std::uint64_t sum = 0;
   for (auto _ : state) {

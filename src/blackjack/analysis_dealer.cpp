@@ -8,10 +8,6 @@
 namespace cardsim::blackjack {
 namespace {
 
-// Cards of each value in one deck.
-constexpr int CARDS_PER_VALUE = 4;
-constexpr int TENS_PER_DECK = 16;
-constexpr int DECK_CARDS = 52;
 // Bits per value in a packed multiset key (at most 63 copies of a value).
 constexpr int KEY_BITS = 6;
 

@@ -12,23 +12,7 @@ namespace {
 // dealing stream (chunk_rng), so faces never change the cards dealt.
 constexpr std::uint64_t FACE_STREAM_SALT = 0x66616365'73747265ULL;  // "facestre"
 
-// An infinite deck draws index 0..12 of these: ten with probability 4/13. The
-// same table and draw as the engine's InfiniteDeck, so the same stream deals
-// the same cards.
-constexpr std::array<std::uint8_t, RANKS> INFINITE_VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-std::vector<std::uint8_t> shoe_values(int decks) {
-  std::vector<std::uint8_t> cards;
-  cards.reserve(at(decks) * 52);
-  for (int d = 0; d < decks; ++d) {
-    for (int rank = 1; rank <= RANKS; ++rank) {
-      for (int suit = 0; suit < SUITS; ++suit) cards.push_back(static_cast<std::uint8_t>(rank < TEN ? rank : TEN));
-    }
-  }
-  return cards;
-}
 
 DealerFinal final_of(HandState dealer) {
   const int total = best_total(dealer);
@@ -152,7 +136,7 @@ TableCard TableGame::draw() {
     }
     value = src.cards[src.next++];
   } else if (rules_.infinite()) {
-    value = INFINITE_VALUES[core::bounded(src.rng, RANKS)];
+    value = draw_infinite(src.rng);
   } else {
     value = src.shoe->draw(src.rng);
     if (src.shoe->exhaustion_reshuffles() != src.exhaustion_seen) {

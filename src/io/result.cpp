@@ -611,4 +611,13 @@ std::string sim_summary(const json& r) {
   return out;
 }
 
+std::string to_string(run::StopReason reason) {
+  switch (reason) {
+    case run::StopReason::rounds: return "rounds";
+    case run::StopReason::target_se: return "target_se";
+    case run::StopReason::interrupted: return "interrupted";
+  }
+  return "interrupted";
+}
+
 }  // namespace cardsim::io

@@ -39,14 +39,6 @@ std::vector<IndexPlay> shipped_indices(const std::string& name) {
   return io::parse_index_plays(io::read_file(path), path);
 }
 
-std::vector<std::uint8_t> shoe_values(int decks) {
-  std::vector<std::uint8_t> cards;
-  for (int d = 0; d < decks * 4; ++d) {
-    for (int rank = 1; rank <= 13; ++rank) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
-  }
-  return cards;
-}
-
 Counting hilo(const std::vector<IndexPlay>& indices = {}) {
   Counting counting;
   counting.enabled = true;

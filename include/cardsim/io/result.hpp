@@ -15,6 +15,7 @@
 
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
 
@@ -58,5 +59,9 @@ nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, cons
 // A few readable lines: the rules, the house edge with its 95% interval, the
 // main rates and the speed.
 std::string sim_summary(const nlohmann::json& result);
+
+// How a run's "stopped_by" names a run::StopReason: "rounds", "target_se",
+// "interrupted".
+std::string to_string(run::StopReason reason);
 
 }  // namespace cardsim::io
