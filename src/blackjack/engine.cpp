@@ -131,9 +131,7 @@ inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
 inline constexpr auto DEALER_FINAL_OF = [] {
   std::array<std::uint8_t, HAND_STATES> table{};
   for (int s = 0; s < HAND_STATES; ++s) {
-    const int total = best_total(static_cast<HandState>(s));
-    const DealerFinal final = total > 21 ? DealerFinal::bust : static_cast<DealerFinal>(std::max(total, 17) - 17);
-    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(final);
+    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(dealer_final(static_cast<HandState>(s)));
   }
   return table;
 }();
@@ -333,8 +331,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       counting_(counting) {
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
-    const int total = best_total(state);
-    dealer_stands_[state] = is_bust(state) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(state)));
+    dealer_stands_[state] = dealer_stands(state, rules.h17);
   }
   if (counting_.enabled) {
     if (rules_.infinite()) throw Error("card counting needs a finite shoe, not an infinite deck");
