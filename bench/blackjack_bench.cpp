@@ -9,12 +9,12 @@
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/run/runner.hpp"
 #include "testutil/blackjack_reference.hpp"
 
 namespace {
@@ -165,24 +165,17 @@ void BM_RoundsInfiniteDeck(benchmark::State& state) {
 }
 BENCHMARK(BM_RoundsInfiniteDeck);
 
-// A whole run of 8 chunks of 1M rounds through the runner on N threads:
+// A whole run of 8 chunks of 1M rounds through blackjack::simulate on N threads:
 // rounds/s of the machine (wall clock), for the 1 -> 2 thread scaling.
 void BM_RunChunks(benchmark::State& state) {
   const Engine engine = six_deck_engine(1);
-  const run::ChunkPlan plan{8'000'000, 1'000'000};
+  constexpr std::uint64_t ROUNDS = 8'000'000;
   const auto threads = static_cast<unsigned>(state.range(0));
   for (auto _ : state) {
-    run::RunControl control;
-    auto outcome = run::run_chunks<Tally>(
-        plan, run::all_chunks(plan), threads, [] { return Tally{}; },
-        [&](std::uint64_t chunk, std::uint64_t rounds, Tally& tally) {
-          core::Rng rng = core::chunk_rng(5, core::StreamPurpose::blackjack_chunk, chunk);
-          engine.play_chunk(rounds, rng, tally);
-        },
-        control);
-    benchmark::DoNotOptimize(outcome.tally.table_net);
+    const Tally tally = simulate(engine, 5, ROUNDS, 1'000'000, threads);
+    benchmark::DoNotOptimize(tally.table_net);
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(plan.total_items));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
 }
 BENCHMARK(BM_RunChunks)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 

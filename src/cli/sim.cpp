@@ -231,16 +231,14 @@ void run_sim(const SimOptions& options) {
 
   // A run stopped by --target-se is complete with the chunks it played.
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
-                         completed.size(), all_threads, elapsed};
+                         completed.size(), all_threads, elapsed,
+                         // speed counts the rounds this run played, not those a checkpoint held
+                         total.rounds - plan.done_tally.rounds};
   nlohmann::json result = io::sim_result_json(config, info, total);
   if (options.target_se > 0) {
     result["run"]["target_se"] = options.target_se;
     result["run"]["stopped_by"] = stopped_by_target ? "target_se" : complete ? "rounds" : "interrupted";
   }
-  // Speed counts the rounds this run played, not those a checkpoint held.
-  const auto played = static_cast<double>(total.rounds - plan.done_tally.rounds);
-  result["performance"]["rounds_played"] = total.rounds - plan.done_tally.rounds;
-  result["performance"]["rounds_per_second"] = elapsed > 0 ? played / elapsed : 0.0;
   if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
   if (plan.sharded) {
     io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);

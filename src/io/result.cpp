@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/version.hpp"
 
@@ -339,21 +340,6 @@ json dealer_json(const bj::Tally& t) {
 
 }  // namespace
 
-Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
-  Estimate e;
-  if (n <= 0) return e;
-  e.n = n;
-  const double count = static_cast<double>(n);
-  const double mean = static_cast<double>(sum) / count;
-  const double variance = n > 1 ? std::max(0.0, (static_cast<double>(sum_squared) - count * mean * mean) / (count - 1)) : 0.0;
-  e.mean = mean / scale;
-  e.sd = std::sqrt(variance) / scale;
-  e.se = e.sd / std::sqrt(count);
-  e.ci95_low = e.mean - Z95 * e.se;
-  e.ci95_high = e.mean + Z95 * e.se;
-  return e;
-}
-
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -482,6 +468,10 @@ bj::CountingTally counting_tally_from_json(const json& j) {
 
 json tool_json() { return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}}; }
 
+json compatibility_json() {
+  return {{"name", "cardsim"}, {"schema_version", RESULT_SCHEMA_VERSION}, {"stream_version", core::STREAM_VERSION}};
+}
+
 json tally_to_json(const bj::Tally& t) {
   json seats = json::array();
   for (const auto& s : t.seats) {
@@ -594,9 +584,11 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["seats"] = seat_list;
   if (config.counting.enabled()) result["counting"] = counting_json(config, t);
   result["tally"] = tally_to_json(t);
+  const std::int64_t played = run.rounds_played >= 0 ? run.rounds_played : t.rounds;
   result["performance"] = {{"threads", run.threads},
                            {"elapsed_seconds", run.elapsed_seconds},
-                           {"rounds_per_second", run.elapsed_seconds > 0 ? static_cast<double>(t.rounds) / run.elapsed_seconds : 0.0}};
+                           {"rounds_played", played},
+                           {"rounds_per_second", run.elapsed_seconds > 0 ? static_cast<double>(played) / run.elapsed_seconds : 0.0}};
   return result;
 }
 

@@ -239,7 +239,7 @@ json merge_shards(const std::vector<ShardResult>& shards) {
   const RunInfo info{first.identity.at("strategy").get<std::string>(), first.exact_ev, plan.chunks(), plan.chunks(),
                      threads, elapsed};
   json result = sim_result_json(config, info, tally);
-  result["tool"] = first.identity.at("tool");  // the build that played the chunks
+  // The merging build: the shards' identities say they deal the same cards.
   result["performance"]["shards"] = first.shard.count;
   return result;
 }
