@@ -21,7 +21,7 @@ cases=(
   "sim-counting|sim --config configs/6d-s17-das-hilo.json --rounds 200k --chunk-rounds 50k --seed 1602"
   "sim-enhc-seats|sim --config configs/european-enhc.json --seats 5 --rounds 100k --chunk-rounds 25k --seed 1603"
   "compare|compare configs/6d-s17-das.json configs/6d-h17-das.json configs/8d-h17-ls.json --rounds 200k --chunk-rounds 10k --seed 1604"
-  "zjh-sim|zjh sim --players 4 --deals 400k --chunk-deals 100k --seed 1605"
+  "zjh-sim|zjh sim --players 4 --deals 400k --chunk-deals 100000 --seed 1605"
 )
 
 # A result without what varies between runs of the same seed: the top-level
