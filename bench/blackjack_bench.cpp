@@ -106,7 +106,7 @@ BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
 // comparable between machines.
 void BM_DealingLimit(benchmark::State& state) {
   const Rules rules;
-  core::Shoe shoe(six_deck_values(), rules.cut_card_position(), rules.burn_cards);
+  core::Shoe shoe(shoe_values(6), rules.cut_card_position(), rules.burn_cards);
   core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
   core::Rng next_shoe = rng;
   const core::Rng::Jump stride = rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
