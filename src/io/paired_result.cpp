@@ -168,7 +168,7 @@ json paired_run_identity(const std::string& command, const std::vector<std::stri
                     {"strategy", v.strategy},
                     {"chart_fingerprint", v.chart_fingerprint}});
   }
-  return {{"tool", tool_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
+  return {{"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
 }
 
 }  // namespace cardsim::io

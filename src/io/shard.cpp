@@ -239,7 +239,7 @@ json merge_shards(const std::vector<ShardResult>& shards) {
   const RunInfo info{first.identity.at("strategy").get<std::string>(), first.exact_ev, plan.chunks(), plan.chunks(),
                      threads, elapsed};
   json result = sim_result_json(config, info, tally);
-  result["tool"] = first.identity.at("tool");  // the build that played the chunks
+  // The merging build: the shards' identities say they deal the same cards.
   result["performance"]["shards"] = first.shard.count;
   return result;
 }
@@ -283,7 +283,7 @@ json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
   }
   std::sort(run.chunks_played.begin(), run.chunks_played.end());
   json result = paired_result_json(variants, info, run);
-  result["tool"] = identity.at("tool");  // the build that played the chunks
+  // result["tool"]: the merging build (the identities say the shards deal the same cards).
   result["performance"]["shards"] = first.shard.count;
   return result;
 }

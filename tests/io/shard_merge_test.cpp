@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
-#include "cardsim/core/rng.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "testutil/errors.hpp"
@@ -24,13 +24,8 @@ SimConfig sample_config(std::uint64_t seed = 5) {
 
 blackjack::Tally play(const SimConfig& config, const std::vector<std::uint64_t>& chunks) {
   const blackjack::Engine engine(config.rules, blackjack::hit_below_16_chart());
-  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
-  blackjack::Tally tally;
-  for (const auto chunk : chunks) {
-    core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
-    engine.play_chunk(plan.items_in(chunk), rng, tally);
-  }
-  return tally;
+  blackjack::SimulationControl control;
+  return blackjack::simulate(engine, {config.seed, {config.rounds, config.chunk_rounds}, chunks, 0}, 1, control).tally;
 }
 
 // The text of shard `shard` of the run of `config`, as `cardsim sim --shard` writes it.

@@ -62,8 +62,6 @@ inline constexpr int TRUE_COUNT_BUCKETS = 2 * TRUE_COUNT_LIMIT + 1;
 // it every round.
 inline int true_count(int running, int remaining_cards, int scale, DeckEstimate estimate,
                       TrueCountRounding rounding) {
-  constexpr int DECK_CARDS = 52;
-  constexpr int HALF_DECK_CARDS = 26;
   const int remaining = remaining_cards > 1 ? remaining_cards : 1;
   int num = running;
   int den = scale;
