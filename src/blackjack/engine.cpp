@@ -691,10 +691,12 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 // for with a hand short of 17 call it (one in nine, 6 decks, basic strategy).
 // The generator is a copy and the cards go back, so nothing the game deals or
 // counts later changes. Even so the rounds pay for it (about 8% more
-// instructions, from register spills around the call, and 6-10% of their
-// time): inlined, or noting the hand in the round and completing it later
-// from the next rounds' cards (no draws of its own), cost as much or more; see
-// the README's Performance section.
+// instructions: 13 a round in the look, 17 in the round's own code, whose
+// register allocation moves with the call; and 6-10% of their time): inlined,
+// noting the hand in the round and completing it later from the next rounds'
+// cards (no draws of its own), the call made by the rounds' loop after the
+// round (or by an outer loop), the look passed by value in registers, or the
+// look not cold, cost as much or more; see the README's Performance section.
 template <class CardSource>
 HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
   cards.lookahead().look(rng, [&](std::uint8_t card) {
