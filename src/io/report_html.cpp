@@ -113,8 +113,9 @@ std::string banners(const json& r) {
     const json& shard = r.at("shard");
     const std::string index = shard.at("index").dump();
     const std::string count = shard.at("count").dump();
-    out << "<p class=\"banner\" id=\"banner-shard\">Shard " << index << "/" << count << " (of shards 0.." << count
-        << "-1): merge before reading. This page holds only the chunks c with c mod " << count << " = " << index << " ("
+    out << "<p class=\"banner\" id=\"banner-shard\">Shard " << index << "/" << count << " (numbered 0.."
+        << shard.at("count").get<long long>() - 1 << "): merge before reading. This page holds only the chunks c with c mod "
+        << count << " = " << index << " ("
         << rounds << " of " << requested << " rounds" << per << "); run <code>cardsim merge</code> on all " << count
         << " shards for the result.</p>\n";
   }
@@ -375,7 +376,7 @@ std::string variants_table(const json& r) {
     out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
         << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
         << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)") : percent(low) + " .. " + percent(high))
-        << "</td><td>" << percent(number(v->at("result").at("exact").at("house_edge_percent"))) << "</td><td>"
+        << "</td><td>" << percent(number(v->at("result").at("exact").at("house_edge_percent"))) << "</td><td class=\"change\">"
         << (diff.is_null() ? "baseline" : signed_percent(number(diff.at("house_edge_change_percent")))) << "</td><td>"
         << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error")))) << "</td><td>"
         << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error_unpaired")))) << "</td></tr>";
