@@ -147,7 +147,11 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
         << fixed(number(edge.at("sd_per_round")), 4) << " initial wagers.</p>\n";
   }
   out << "<p>Per initial wager, over every round dealt (" << r.at("run").at("rounds").dump()
-      << " rounds); positive: the house wins.</p>\n";
+      << " rounds); positive: the house wins."
+      << (r.contains("counting") ? " One flat bet per seat in every round (index plays included): not the counter's "
+                                   "result, which is under Counting."
+                                 : "")
+      << "</p>\n";
   if (r.contains("exact")) {
     out << "<p>Exact house edge of the same strategy with a fresh shoe each round (combinatorial analysis): <b"
         << id_attr(ids, "exact-edge") << ">" << percent(number(r.at("exact").at("house_edge_percent"))) << "</b>"
