@@ -20,6 +20,18 @@ constexpr int TITLE_HEIGHT = 18;      // an axis title
 constexpr int LEGEND_ROW = 18;
 constexpr int LEGEND_SAMPLE = 28;  // the line and dot before a legend entry's name
 
+// Row labels of bar charts longer than this are cut (with an ellipsis; the
+// whole label shows as the row's tooltip), so that the bars keep their room.
+constexpr std::size_t MAX_LABEL_CHARS = 40;
+
+// `label` cut to MAX_LABEL_CHARS bytes at a character boundary, with "…".
+std::string shortened(const std::string& label) {
+  if (label.size() <= MAX_LABEL_CHARS) return label;
+  std::size_t end = MAX_LABEL_CHARS - 1;
+  while (end > 0 && (static_cast<unsigned char>(label[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 sequence
+  return label.substr(0, end) + "…";
+}
+
 const char* color_of(std::size_t i) { return COLORS[i % COLOR_COUNT]; }
 bool dashed_by_cycle(std::size_t i) { return (i / COLOR_COUNT) % 2 == 1; }
 double text_width(const std::string& text) { return CHAR_WIDTH * static_cast<double>(text.size()); }
@@ -320,7 +332,7 @@ std::string bar_chart(const BarChart& chart) {
   Range range;
   range.add(0.0);
   for (const Bar& b : chart.bars) {
-    label_width = std::max(label_width, text_width(b.label));
+    label_width = std::max(label_width, text_width(shortened(b.label)));
     text_column = std::max(text_column, text_width(b.text));
     for (const double v : {b.value, b.low, b.high, b.mark}) range.add(v);
   }
@@ -343,7 +355,8 @@ std::string bar_chart(const BarChart& chart) {
     const Bar& b = chart.bars[i];
     const double mid = plot_top + ROW * (static_cast<double>(i) + 0.5);
     const double from = std::min(x_of(0.0), x_of(b.value));
-    svg << text_at(plot_left - 8, mid + 4, "end", "", b.label) << "<rect x=\"" << px(from) << "\" y=\"" << px(mid - BAR / 2)
+    svg << "<g><title>" << escape(b.label) << "</title>" << text_at(plot_left - 8, mid + 4, "end", "", shortened(b.label))
+        << "</g><rect x=\"" << px(from) << "\" y=\"" << px(mid - BAR / 2)
         << "\" width=\"" << px(std::abs(x_of(b.value) - x_of(0.0))) << "\" height=\"" << BAR << "\" fill=\"" << COLORS[0]
         << "\" fill-opacity=\"0.55\"/>";
     if (std::isfinite(b.low) && std::isfinite(b.high)) svg << whisker(mid, x_of(b.low), x_of(b.high), false, "#222");

@@ -81,11 +81,7 @@ sweep3)
   sort -g -c changes.txt || fail "cells not sorted by change: $(tr '\n' ' ' <changes.txt)"
   ;;
 partial)
-  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out r.json \
-    --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
-  pid=$!
-  wait_until has_chunks ck.json || fail "no chunk completed"
-  stop_with INT $pid
+  interrupted_sim r.json
   report r.json
   played=$(number r.json rounds_played)
   on_page r.html "id=\"banner-partial\">Partial result: $played of 20000000000 rounds played"
