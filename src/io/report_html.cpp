@@ -37,7 +37,7 @@ const char* const STYLE =
     ".banner{border:2px solid #c0392b;background:#fdecea;padding:.6em 1em;font-weight:bold}"
     ".note{border:2px solid #b7950b;background:#fef9e7;padding:.6em 1em}"
     ".panels{display:flex;flex-wrap:wrap;gap:0 1.5em}.panels figure{margin:.5em 0}"
-    "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}";
+    "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}td small{color:#666}";
 
 // --- numbers as the page prints them -------------------------------------
 
@@ -65,6 +65,10 @@ std::pair<double, double> edge_interval(const json& edge) {
   const double mean = number(edge.at("house_edge_percent"));
   return ci.is_null() ? std::pair{mean, mean} : std::pair{number(ci.at(0)), number(ci.at(1))};
 }
+
+// Whether the result's exact value is that of the strategy it played (not
+// with index plays, to which no exact value applies).
+bool same_strategy(const json& r) { return r.at("exact").at("same_strategy").get<bool>(); }
 
 // A paired difference against the baseline as a change of house edge in
 // percentage points (positive: worse for the player) with its 95% interval.
@@ -119,6 +123,14 @@ std::string banners(const json& r) {
         << rounds << " of " << requested << " rounds" << per << "); run <code>cardsim merge</code> on all " << count
         << " shards for the result.</p>\n";
   }
+  const bool index_plays = r.at("command") == "sim" ? !same_strategy(r)
+                                                    : std::any_of(r.at("variants").begin(), r.at("variants").end(),
+                                                                  [](const json& v) { return !same_strategy(v.at("result")); });
+  if (index_plays) {
+    out << "<p class=\"note\" id=\"banner-index-plays\">Index plays: no exact value applies to a run that deviates from "
+           "its chart by the count. The exact figure shown is that of the chart without the index plays, for reference, "
+           "and is not compared with the simulation.</p>\n";
+  }
   if (run.contains("stopped_by") && !run.at("target_se").is_null()) {
     const bool reached = run.at("stopped_by") == "target_se";
     out << "<p class=\"note\" id=\"banner-target-se\">Run with --target-se " << run.at("target_se").dump()
@@ -152,11 +164,16 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
                                    "result, which is under Counting."
                                  : "")
       << "</p>\n";
-  if (r.contains("exact")) {
+  const json& exact = r.at("exact");
+  if (same_strategy(r)) {
     out << "<p>Exact house edge of the same strategy with a fresh shoe each round (combinatorial analysis): <b"
-        << id_attr(ids, "exact-edge") << ">" << percent(number(r.at("exact").at("house_edge_percent"))) << "</b>"
-        << (r.at("exact").at("comparable").get<bool>() ? "." : "; a cut-card game differs from it by the cut-card effect.")
+        << id_attr(ids, "exact-edge") << ">" << percent(number(exact.at("house_edge_percent"))) << "</b>"
+        << (exact.at("comparable").get<bool>() ? "." : "; a cut-card game differs from it by the cut-card effect.")
         << "</p>\n";
+  } else {
+    out << "<p>No exact value applies to this run (it plays index plays). For reference only, the exact house edge of "
+        << escape(exact.at("strategy").get<std::string>()) << " with a fresh shoe each round: <b" << id_attr(ids, "exact-edge")
+        << ">" << percent(number(exact.at("house_edge_percent"))) << "</b> (not compared).</p>\n";
   }
   return out.str();
 }
@@ -197,26 +214,57 @@ std::string outcome_chart(const json& r) {
 constexpr const char* UPCARDS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"};
 constexpr const char* FINALS[] = {"17", "18", "19", "20", "21", "bust", "blackjack"};
 
+// The dealer's hand played out in every round (dealer.played_out): a round
+// that left the dealer nothing to play for is completed for the statistics.
 std::string dealer_figures(const json& r) {
-  const json& by_upcard = r.at("dealer").at("by_upcard");
+  const json& dealer = r.at("dealer");
+  const json& by_upcard = dealer.at("by_upcard");
+  const std::string every_round = "all rounds with that up card (the dealer's hand played out in every round, also "
+                                  "where no player needed it)";
   BarChart chart;
-  chart.caption = "Dealer bust rate by up card: share of the rounds with that up card in which the dealer "
-                  "completed a hand (rounds where every player had busted, surrendered or had a blackjack are not counted)";
-  chart.axis_title = "% of completed dealer hands";
+  chart.caption = "Dealer bust probability by up card: share of " + every_round + ", with 95% intervals";
+  chart.axis_title = "% of rounds with the up card";
   for (const char* up : UPCARDS) {
-    const double bust = 100 * number(by_upcard.at(up).at("bust_rate"));
-    chart.bars.push_back(Bar{std::string("up ") + up, bust, NONE, NONE, NONE, percent(bust, 2)});
+    const json& played_out = by_upcard.at(up).at("played_out");
+    const double bust = 100 * number(played_out.at("final").at("bust"));
+    const double half = played_out.at("bust_standard_error").is_null() ? NONE : 100 * Z95 * number(played_out.at("bust_standard_error"));
+    chart.bars.push_back(Bar{std::string("up ") + up, bust, bust - half, bust + half, NONE, percent(bust, 2)});
   }
   std::ostringstream out;
-  out << report::bar_chart(chart)
-      << "<table><caption>Dealer final total by up card: share of the rounds with that up card in which the dealer's "
-         "hand was completed or was a blackjack (rows sum to 1)</caption><tr><th class=\"l\">up card</th>";
+  out << report::bar_chart(chart) << "<table class=\"dealer\"><caption>Dealer final total by up card: share of "
+      << every_round << "; standard error below each share; rows sum to 1</caption><tr><th class=\"l\">up card</th>";
   for (const char* f : FINALS) out << "<th>" << f << "</th>";
   out << "<th>rounds</th></tr>";
+  const auto row = [&](const std::string& name, const json& played_out, const json& standard_errors, const json& rounds) {
+    out << "<tr><td class=\"l\">" << name << "</td>";
+    for (const char* f : FINALS) {
+      out << "<td>" << fixed(number(played_out.at("final").at(f)), 4) << "<br><small>"
+          << maybe(standard_errors.at(f), 4) << "</small></td>";
+    }
+    out << "<td>" << rounds.dump() << "</td></tr>";
+  };
   for (const char* up : UPCARDS) {
-    out << "<tr><td class=\"l\">" << up << "</td>";
-    for (const char* f : FINALS) out << "<td>" << fixed(number(by_upcard.at(up).at("final").at(f)), 4) << "</td>";
-    out << "<td>" << by_upcard.at(up).at("completed").dump() << "</td></tr>";
+    const json& played_out = by_upcard.at(up).at("played_out");
+    row(up, played_out, played_out.at("final_standard_error"), by_upcard.at(up).at("rounds"));
+  }
+  row("all", dealer.at("played_out"), dealer.at("played_out").at("final_standard_error"), r.at("run").at("rounds"));
+  out << "</table>\n";
+  return out.str();
+}
+
+// Each seat's house edge, when several play.
+std::string seats_table(const json& r) {
+  const json& seats = r.at("seats");
+  if (seats.size() < 2) return "";
+  std::ostringstream out;
+  out << "<table><caption>House edge by seat, per initial wager of that seat, over all "
+      << r.at("run").at("rounds").dump() << " rounds</caption><tr><th class=\"l\">seat</th><th>house edge</th>"
+      << "<th>95% interval</th></tr>";
+  for (const json& seat : seats) {
+    const auto [low, high] = edge_interval(seat.at("edge"));
+    out << "<tr><td class=\"l\">" << seat.at("seat").dump() << "</td><td>"
+        << percent(number(seat.at("edge").at("house_edge_percent"))) << "</td><td>" << percent(low) << " .. "
+        << percent(high) << "</td></tr>";
   }
   out << "</table>\n";
   return out.str();
@@ -339,7 +387,7 @@ std::string counting_section(const json& r, const std::string& ids) {
 std::string sim_section(const json& r, const std::string& ids) {
   std::string out = edge_paragraph(r, ids) + rules_table(r, ids);
   if (r.contains("counting")) out += counting_section(r, ids);
-  return out + "<h2>Outcomes and the dealer</h2>\n" + outcome_chart(r) + dealer_figures(r);
+  return out + "<h2>Outcomes and the dealer</h2>\n" + seats_table(r) + outcome_chart(r) + dealer_figures(r);
 }
 
 // --- compare and sweep -----------------------------------------------------
@@ -353,7 +401,7 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
   for (const json& v : variants) {
     const json& edge = v.at("result").at("edge");
     const auto [low, high] = edge_interval(edge);
-    const double exact = number(v.at("result").at("exact").at("house_edge_percent"));
+    const double exact = same_strategy(v.at("result")) ? number(v.at("result").at("exact").at("house_edge_percent")) : NONE;
     chart.bars.push_back(Bar{v.at("label").get<std::string>(), number(edge.at("house_edge_percent")), low, high, exact,
                              percent(number(edge.at("house_edge_percent")))});
   }
@@ -380,7 +428,10 @@ std::string variants_table(const json& r) {
     out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
         << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
         << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)") : percent(low) + " .. " + percent(high))
-        << "</td><td>" << percent(number(v->at("result").at("exact").at("house_edge_percent"))) << "</td><td class=\"change\">"
+        << "</td><td>"
+        << (same_strategy(v->at("result")) ? percent(number(v->at("result").at("exact").at("house_edge_percent")))
+                                           : std::string("none (index plays)"))
+        << "</td><td class=\"change\">"
         << (diff.is_null() ? "baseline" : signed_percent(number(diff.at("house_edge_change_percent")))) << "</td><td>"
         << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error")))) << "</td><td>"
         << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error_unpaired")))) << "</td></tr>";
@@ -579,8 +630,13 @@ std::string sweep_section(const json& r) {
 }  // namespace
 
 std::string report_html(const json& result) {
-  if (!result.is_object() || result.value("schema_version", 0) != 1 || !result.contains("command")) {
-    throw Error("not a cardsim result: expected a JSON object with schema_version 1 and a command");
+  if (!result.is_object() || !result.contains("schema_version") || !result.contains("command")) {
+    throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
+  }
+  if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
+    throw Error("a result of schema_version " + result.at("schema_version").dump() + "; this cardsim reports " +
+                std::to_string(RESULT_SCHEMA_VERSION) + " (run it again with this cardsim, or report it with the one "
+                "that wrote it)");
   }
   const std::string command = result.at("command").get<std::string>();
   if (command != "sim" && command != "compare" && command != "sweep") {

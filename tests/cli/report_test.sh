@@ -32,7 +32,10 @@ sim)
   report r.json
   on_page r.html "id=\"house-edge\">$(fmt "$(number r.json house_edge_percent)" 4)%<"
   on_page r.html "penetration 75% (cut card)"
-  on_page r.html "<figcaption>Dealer bust rate by up card"
+  on_page r.html "<figcaption>Dealer bust probability by up card: share of all rounds with that up card"
+  # The dealer over every round (dealer.played_out): the table's last row.
+  on_page r.html "<td>$(fmt "$(number r.json bust_probability)" 4)<br><small>$(fmt "$(number r.json bust_probability_standard_error)" 4)</small></td><td>0.0"
+  ! grep -q 'id="banner-index-plays"' r.html || fail "an index-play banner without index plays"
   [[ $(grep -o "<figure>" r.html | wc -l) -eq $(grep -o "<figure><figcaption>" r.html | wc -l) ]] || fail "a figure without a caption"
   [[ $(grep -o "<table" r.html | wc -l) -eq $(grep -o "<table[^>]*><caption>" r.html | wc -l) ]] || fail "a table without a caption"
   ! grep -q 'class="banner"' r.html || fail "a banner on a whole run"
@@ -45,6 +48,8 @@ counting)
   on_page r.html "id=\"score\">$(fmt "$(from='/"score"/' number r.json value)" 1)<"
   on_page r.html "id=\"di\">$(fmt "$(from='/"di": {/' number r.json value)" 2)<"
   on_page r.html "<figcaption>Player's edge by true count"
+  on_page r.html 'id="banner-index-plays">Index plays: no exact value applies'
+  on_page r.html "without the index plays with a fresh shoe each round"
   on_page r.html "<figcaption>True-count frequency"
   grep -q '<path d="M[^"]*" fill="none" stroke="[^"]*" stroke-width="2"' r.html || fail "no ramp drawn"
   ;;
