@@ -23,6 +23,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
@@ -265,7 +266,7 @@ void run_sim(const SimOptions& options) {
 
   // A run stopped by --target-se is complete with the chunks it played.
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
-                         completed.size(), all_threads, elapsed};
+                         completed.size(), all_threads, elapsed, io::index_play_lines(plan.counting.indices)};
   nlohmann::json result = io::sim_result_json(config, info, total);
   if (options.target_se > 0) {
     result["run"]["target_se"] = options.target_se;

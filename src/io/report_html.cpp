@@ -43,7 +43,9 @@ const char* const STYLE =
 
 double number(const json& value) { return value.get<double>(); }
 std::string percent(double value, int digits = 4) { return fixed(value, digits) + "%"; }
-std::string signed_percent(double value, int digits = 4) { return (value > 0 ? "+" : "") + percent(value, digits); }
+std::string signed_percent(double value, int digits = 4) {
+  return std::string(value > 0 ? "+" : "").append(percent(value, digits));
+}
 // A number that may be null (no estimate: one round, no advantage...).
 std::string maybe(const json& value, int digits, double scale = 1, const std::string& unit = "") {
   return value.is_null() ? std::string("—") : fixed(scale * number(value), digits) + unit;
@@ -291,6 +293,36 @@ std::vector<std::pair<int, double>> parse_ramp(const std::string& ramp) {
   return steps;
 }
 
+// The index plays as played (counting.index_plays: index-file lines
+// "HAND UP INDEX AT_OR_ABOVE BELOW").
+std::string index_plays_table(const json& c) {
+  const json plays = c.value("index_plays", json::array());
+  if (plays.empty()) return "";
+  static const std::map<std::string, std::string> ACTIONS = {
+      {"H", "hit"}, {"S", "stand"}, {"D", "double (else hit)"}, {"Ds", "double (else stand)"}, {"P", "split"},
+      {"R", "surrender"}, {"I", "insure"}, {"-", "—"}};
+  const auto action = [](const std::string& code) {
+    const auto it = ACTIONS.find(code);
+    return it == ACTIONS.end() ? code : it->second;
+  };
+  std::ostringstream out;
+  out << "<table id=\"index-plays\"><caption>Index plays (" << escape(c.at("indices").get<std::string>()) << ", "
+      << plays.size() << "): at a true count at or above the index the first play, below it the second; "
+         "&quot;—&quot;: the chart's play (on surrender and insurance lines: do not)</caption>"
+         "<tr><th class=\"l\">hand</th><th class=\"l\">up card</th><th>index</th><th class=\"l\">at or above</th>"
+         "<th class=\"l\">below</th></tr>";
+  for (const json& play : plays) {
+    std::istringstream fields(play.get<std::string>());
+    std::string hand, up, index, above, below;
+    fields >> hand >> up >> index >> above >> below;
+    out << "<tr><td class=\"l\">" << escape(hand) << "</td><td class=\"l\">" << escape(up) << "</td><td>"
+        << escape(index) << "</td><td class=\"l\">" << escape(action(above)) << "</td><td class=\"l\">"
+        << escape(action(below)) << "</td></tr>";
+  }
+  out << "</table>\n";
+  return out.str();
+}
+
 std::string counting_section(const json& r, const std::string& ids) {
   const json& c = r.at("counting");
   std::ostringstream out;
@@ -367,6 +399,8 @@ std::string counting_section(const json& r, const std::string& ids) {
     edge_chart.series.push_back(edges);
   }
   out << report::xy_chart(edge_chart);
+
+  out << index_plays_table(c);
 
   const auto steps = parse_ramp(c.at("bet_ramp").get<std::string>());
   Series ramp{"bet ramp (right axis)", {}, Mark::steps};

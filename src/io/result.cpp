@@ -615,7 +615,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer;
   result["shoe"] = shoe;
   result["seats"] = seat_list;
-  if (config.counting.enabled()) result["counting"] = counting_json(config, t);
+  if (config.counting.enabled()) {
+    result["counting"] = counting_json(config, t);
+    result["counting"]["index_plays"] = run.index_plays;
+  }
   result["tally"] = tally_to_json(t);
   result["performance"] = {{"threads", run.threads},
                            {"elapsed_seconds", run.elapsed_seconds},

@@ -50,6 +50,20 @@ counting)
   on_page r.html "<figcaption>Player's edge by true count"
   on_page r.html 'id="banner-index-plays">Index plays: no exact value applies'
   on_page r.html "without the index plays with a fresh shoe each round"
+  # The index plays as played (counting.index_plays), one row each, also
+  # after a merge of shards.
+  plays() { sed -n '/"index_plays": \[/,/\]/p' "$1" | grep -c '^ *"[^"]*",\?$'; }
+  [[ $(plays r.json) -eq 22 ]] || fail "expected the 22 plays of illustrious18-fab4-s17 in the JSON, got $(plays r.json)"
+  rows=$(sed -n 's/.*<table id="index-plays">\(.*\)/\1/p' r.html | sed 's|</table>.*||' | grep -o '<tr><td' | wc -l)
+  [[ $rows -eq 22 ]] || fail "index plays listed: $rows rows, expected 22"
+  on_page r.html '<td class="l">16</td><td class="l">T</td><td>0</td><td class="l">stand</td><td class="l">hit</td>'
+  for i in 0 1; do
+    "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --rounds 40k --chunk-rounds 10k --shard $i/2 \
+      --quiet --out s$i.json || fail "shard $i"
+  done
+  "$cardsim" merge s1.json s0.json --quiet --out m.json || fail "merge"
+  cmp <(sed -n '/"index_plays": \[/,/\]/p' r.json) <(sed -n '/"index_plays": \[/,/\]/p' m.json) ||
+    fail "the merged shards' index plays differ from the run's"
   on_page r.html "<figcaption>True-count frequency"
   grep -q '<path d="M[^"]*" fill="none" stroke="[^"]*" stroke-width="2"' r.html || fail "no ramp drawn"
   ;;

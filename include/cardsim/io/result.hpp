@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -48,6 +49,9 @@ struct RunInfo {
   std::uint64_t chunks_played = 0;
   unsigned threads = 0;
   double elapsed_seconds = 0;
+  // A counting run's index plays as played, one index-file line each
+  // (io::index_play_lines): the result's counting.index_plays.
+  std::vector<std::string> index_plays;
 };
 
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
