@@ -172,8 +172,9 @@ TEST(DealerPlayOut, FinalsDoNotDependOnWhetherTheDealerWasNeeded) {
 }
 
 // Golden tallies written by `cardsim sim` before the dealer's play-out existed
-// (commit d58ca00; each file says how): the same runs now give the same tally,
-// integer for integer, apart from the new dealer_final_unneeded. So the
+// (main at e4f15bd, with the Hs basic strategy; each file says how): the same
+// runs now give the same tally, integer for integer, apart from the new
+// dealer_final_unneeded. So the
 // play-out takes no card and no random number from the game: every later
 // card, every tally and compare's common random numbers are as they were.
 // The runs cover cut cards, a fresh shoe, 1 to 8 decks, S17/H17, ENHC, 6:5,
