@@ -23,7 +23,7 @@ render() {
                --disable-component-update --disable-sync --user-data-dir="$(mktemp -d)")
   local page="file://$out/$1.html"
   chromium "${flags[@]}" --dump-dom "$page" >"$out/$1.dom" 2>/dev/null
-  chromium "${flags[@]}" --window-size=1000,1300 --force-device-scale-factor=0.8 --hide-scrollbars \
+  chromium "${flags[@]}" --window-size=1000,1100 --force-device-scale-factor=0.75 --hide-scrollbars \
     --screenshot="$out/$1.png" "$page" >/dev/null 2>&1
 }
 # run NAME ARGS...: cardsim ARGS --out NAME.json, then its report, rendered.
@@ -36,7 +36,7 @@ run() {
 }
 
 run sim sim --rounds 5M --seed 7
-run counting sim --config configs/6d-s17-das-hilo.json --rounds 5M --seed 7
+run counting sim --config configs/6d-s17-das-hilo.json --rounds 5M --chunk-rounds 250k --seed 7
 run compare compare configs/6d-s17-das.json configs/6d-h17-das.json configs/8d-h17-ls.json --rounds 4M --chunk-rounds 50k
 run sweep2 sweep --vary h17=false,true --vary blackjack-pays=3:2,6:5 --reshuffle every-round --rounds 2M --chunk-rounds 50k
 run sweep3 sweep --vary decks=1,6 --vary h17=false,true --vary surrender=none,late --rounds 1M --chunk-rounds 50k
@@ -84,7 +84,10 @@ def sim_checks(name, r, text):
     expect(name, text, str(r["run"]["rounds"]), "rounds")
     expect(name, text, "penetration", "penetration in the rules line")
     for up, d in r["dealer"]["by_upcard"].items():
-        expect(name, text, f(100 * d["bust_rate"], 2) + "%", f"dealer bust rate, up {up}")
+        expect(name, text, f(100 * d["played_out"]["final"]["bust"], 2) + "%", f"dealer bust probability, up {up}")
+    played_out = r["dealer"]["played_out"]
+    expect(name, text, f"{f(played_out['final']['bust'], 4)} {f(played_out['final_standard_error']['bust'], 4)}",
+           "dealer bust over all rounds with its SE")
     expect(name, text, f(100 * r["outcomes"]["rates_per_hand"]["win"], 2) + "%", "win rate")
 
 def variant_checks(name, r, text):
@@ -119,6 +122,10 @@ for what, value, digits in [("win per 100 rounds", c["win_per_100_rounds"]["mean
 expect("counting", text, f(100 * c["risk_of_ruin"]["value"], 2) + "%", "risk of ruin")
 expect("counting", text, "Player's edge by true count", "edge by true count")
 expect("counting", text, "bet ramp", "the ramp over the histogram")
+expect("counting", text, "Index plays: no exact value applies", "index-play banner")
+for line in c["index_plays"]:
+    hand, up, index = line.split()[:3]
+    expect("counting", text, f" {hand} {up} {index} ", "index play " + line)
 
 r, text = json.load(open(f"{out}/sweep2.json")), text_of("sweep2")
 expect("sweep2", text, "h17 \\ blackjack_pays", "heat map")

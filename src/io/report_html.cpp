@@ -85,17 +85,17 @@ Bar change_bar(const std::string& label, const json& difference) {
   return bar;
 }
 
-// How the shoe is dealt: the penetration the rules summary leaves out.
-std::string penetration_text(const json& config) {
-  if (config.at("decks") == "infinite") return "infinite deck (cards drawn with replacement)";
-  if (config.at("reshuffle") == "every-round") return "fresh shoe every round";
-  const auto cut_card = config.at("cut_card").get<long long>();
-  if (cut_card > 0) return "cut card after " + std::to_string(cut_card) + " cards";
-  return "penetration " + fixed(100 * number(config.at("penetration")), 0) + "% (cut card)";
-}
-
+// The rules summary with how deep a cut-card shoe is dealt, which it leaves
+// out (it already says "infinite deck" and "fresh shoe each round").
 std::string rules_line(const json& r) {
-  return r.at("rules_summary").get<std::string>() + ", " + penetration_text(r.at("config"));
+  const json& config = r.at("config");
+  std::string line = r.at("rules_summary").get<std::string>();
+  if (config.at("decks") == "infinite" || config.at("reshuffle") == "every-round") return line;
+  const auto cut_card = config.at("cut_card").get<long long>();
+  const double penetration = 100 * number(config.at("penetration"));
+  const int digits = std::abs(penetration - std::round(penetration)) < 1e-9 ? 0 : 2;
+  return line + (cut_card > 0 ? ", cut card after " + std::to_string(cut_card) + " cards"
+                              : ", penetration " + fixed(penetration, digits) + "% (cut card)");
 }
 
 // --- banners ---------------------------------------------------------------
