@@ -24,6 +24,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
@@ -233,7 +234,7 @@ void run_sim(const SimOptions& options) {
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
                          completed.size(), all_threads, elapsed,
                          // speed counts the rounds this run played, not those a checkpoint held
-                         total.rounds - plan.done_tally.rounds};
+                         total.rounds - plan.done_tally.rounds, io::index_play_lines(plan.counting.indices)};
   nlohmann::json result = io::sim_result_json(config, info, total);
   if (options.target_se > 0) {
     result["run"]["target_se"] = options.target_se;

@@ -582,7 +582,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer;
   result["shoe"] = shoe;
   result["seats"] = seat_list;
-  if (config.counting.enabled()) result["counting"] = counting_json(config, t);
+  if (config.counting.enabled()) {
+    result["counting"] = counting_json(config, t);
+    result["counting"]["index_plays"] = run.index_plays;
+  }
   result["tally"] = tally_to_json(t);
   const std::int64_t played = run.rounds_played >= 0 ? run.rounds_played : t.rounds;
   result["performance"] = {{"threads", run.threads},

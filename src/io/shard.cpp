@@ -100,6 +100,8 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
   return shard_from_json<ShardResult>(j, source, false, [&](ShardResult& shard, const json& info, const std::string& where) {
     shard.exact_ev = info.at("exact_ev").get<double>();
     shard.tally = tally_from_json(j.at("tally"));
+    // The identity's counting fingerprint vouches for the plays' definition.
+    if (j.contains("counting")) shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
     const SimConfig config = sim_config_from_json(shard.identity.at("config"));
     const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
     if (shard.tally.rounds < 0 ||
@@ -237,7 +239,7 @@ json merge_shards(const std::vector<ShardResult>& shards) {
   const SimConfig config = sim_config_from_json(first.identity.at("config"));
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   const RunInfo info{first.identity.at("strategy").get<std::string>(), first.exact_ev, plan.chunks(), plan.chunks(),
-                     threads, elapsed};
+                     threads, elapsed, /*rounds_played: all*/ -1, first.index_plays};
   json result = sim_result_json(config, info, tally);
   // The merging build: the shards' identities say they deal the same cards.
   result["performance"]["shards"] = first.shard.count;

@@ -124,11 +124,7 @@ interrupt)
   # Signalled once a chunk is done (seen in the periodic checkpoint), however
   # fast or slow (sanitizers) the build: before that, Ctrl-C ends the run at
   # once with nothing to write (safety_test.sh interrupt-one-chunk).
-  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out partial.json \
-    --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
-  pid=$!
-  wait_until has_chunks ck.json || fail "no chunk completed"
-  stop_with INT $pid
+  interrupted_sim partial.json
   grep -q "^error: interrupted after" err.txt || fail "no interruption message: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written or not marked"
   ;;

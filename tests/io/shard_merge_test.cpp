@@ -35,7 +35,7 @@ std::string shard_text(const SimConfig& config, run::Shard shard, bool complete 
   const std::uint64_t assigned = chunks.size();
   if (!complete) chunks.pop_back();
   const auto chart = blackjack::hit_below_16_chart();
-  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5};
+  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5, -1, {}};
   json result = sim_result_json(config, info, play(config, chunks));
   add_shard_info(result, run_identity(config, chart), shard, EXACT_EV);
   return result.dump(2) + "\n";
@@ -58,7 +58,7 @@ TEST(ShardMerge, MergedEqualsSingleProcessResult) {
   const SimConfig config = sample_config();
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   const auto chart = blackjack::hit_below_16_chart();
-  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0},
+  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0, {}},
                                      play(config, run::all_chunks(plan)));
   for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
     std::vector<ShardResult> shards;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -44,6 +45,9 @@ struct RunInfo {
   // Rounds this process played (a resumed run: not those its checkpoint
   // held), for rounds_per_second; -1: all the tally's rounds.
   std::int64_t rounds_played = -1;
+  // A counting run's index plays as played, one index-file line each
+  // (io::index_play_lines): the result's counting.index_plays.
+  std::vector<std::string> index_plays;
 };
 
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
