@@ -44,6 +44,7 @@ anchors() {
     }' "$1"
 }
 
+declare -A known  # page -> its anchors, one a line (each page read once)
 bad=0
 for page in "${pages[@]}"; do
   [[ -f $page ]] || { echo "error: no page $page" >&2; exit 2; }
@@ -64,7 +65,8 @@ for page in "${pages[@]}"; do
         continue
       fi
     fi
-    if [[ -n $anchor && $file == *.md ]] && ! anchors "$file" | grep -qxF -- "$anchor"; then
+    [[ -n $anchor && $file == *.md && -z ${known[$file]+set} ]] && known[$file]=$(anchors "$file")
+    if [[ -n $anchor && $file == *.md ]] && ! grep -qxF -- "$anchor" <<<"${known[$file]}"; then
       echo "$page:$line: link to $target: $file has no heading with the anchor #$anchor" >&2
       bad=1
     fi
