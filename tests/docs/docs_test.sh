@@ -92,23 +92,25 @@ man)
   grep -q "CARDSIM_DATA_DIR" <(MANWIDTH=200 man -l "$build_dir/man/man1/cardsim.1") || fail "cardsim(1) has no ENVIRONMENT"
   ;;
 results)
-  # Every JSON a command writes, with the options that add keys (counting,
-  # --target-se, shards and their merge, index plays, a side bet on the dealer's hand).
+  # Every JSON a command writes, with the options that add keys (counting and
+  # index plays, --target-se, shards and a merge, the composition-dependent
+  # optimum, a side bet on the dealer's hand).
   page=$(dirname "${BASH_SOURCE[0]}")/../../docs/results.md
   cfg=$data
   run() { "$cardsim" "$@" >/dev/null 2>err.txt || fail "cardsim $*: $(cat err.txt)"; }
-  small=(--rounds 200k --chunk-rounds 10k --quiet)
+  # (An infinite deck where the keys do not depend on it: its strategy is computed fastest.)
+  small=(--decks infinite --rounds 200k --chunk-rounds 10k --quiet)
+  echo '{"decks": "infinite"}' >s17.json
+  echo '{"decks": "infinite", "h17": true}' >h17.json
   run sim "${small[@]}" --out sim.json
-  run sim --config "$cfg/6d-s17-das-hilo.json" "${small[@]}" --out counting.json
-  run sim --rounds 2M --chunk-rounds 10k --quiet --target-se 0.01 --out target-se.json
+  run sim --config "$cfg/6d-s17-das-hilo.json" --rounds 200k --chunk-rounds 10k --quiet --out counting.json
+  run sim --decks infinite --rounds 2M --chunk-rounds 10k --quiet --target-se 0.01 --out target-se.json
   run sim "${small[@]}" --shard 0/2 --out sim-0.json
   run sim "${small[@]}" --shard 1/2 --out sim-1.json
   run merge sim-0.json sim-1.json --quiet --out sim-merged.json
-  run compare "$cfg/6d-s17-das.json" "$cfg/6d-h17-das.json" "${small[@]}" --target-se 0.01 --out compare.json
-  run sweep --vary h17=false,true "${small[@]}" --shard 0/2 --out sweep-0.json
-  run sweep --vary h17=false,true "${small[@]}" --shard 1/2 --out sweep-1.json
-  run merge sweep-0.json sweep-1.json --quiet --out sweep-merged.json
-  run analyze --decks 1 --composition-dependent --strategy basic-s17-das --quiet --out analyze.json
+  run compare s17.json h17.json --rounds 200k --chunk-rounds 10k --quiet --target-se 0.01 --out compare.json
+  run sweep "${small[@]}" --vary h17=false,true --shard 0/2 --out sweep-0.json
+  run analyze --decks infinite --composition-dependent --strategy basic-s17-das --quiet --out analyze.json
   run zjh sim --deals 100k --quiet --out zjh-sim.json
   "$cardsim" zjh exact --json >zjh-exact.json || fail "zjh exact"
   "$cardsim" zjh deal --json >zjh-deal.json || fail "zjh deal"
