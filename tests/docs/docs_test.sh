@@ -134,7 +134,7 @@ results)
   (($(wc -l <keys.txt) > 200)) || fail "expected over 200 distinct keys, got $(wc -l <keys.txt)"
   # A key is named when it is in backquotes on the page: `key`, or in a list such as `17`..`21`.
   missing=$(while IFS= read -r key; do grep -qF "\`$key\`" "$page" || echo "$key"; done <keys.txt)
-  [[ -z $missing ]] || fail "docs/results.md does not name these result keys: $(echo $missing)"
+  [[ -z $missing ]] || fail "docs/results.md does not name these result keys: ${missing//$'\n'/ }"
   ;;
 *) fail "unknown case" ;;
 esac
