@@ -234,12 +234,12 @@ void run_sim(const SimOptions& options) {
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
                          completed.size(), all_threads, elapsed,
                          // speed counts the rounds this run played, not those a checkpoint held
-                         total.rounds - plan.done_tally.rounds, io::index_play_lines(plan.counting.indices)};
+                         total.rounds - plan.done_tally.rounds, io::index_play_lines(plan.counting.indices),
+                         options.target_se,
+                         stopped_by_target ? run::StopReason::target_se
+                         : complete        ? run::StopReason::rounds
+                                           : run::StopReason::interrupted};
   nlohmann::json result = io::sim_result_json(config, info, total);
-  if (options.target_se > 0) {
-    result["run"]["target_se"] = options.target_se;
-    result["run"]["stopped_by"] = stopped_by_target ? "target_se" : complete ? "rounds" : "interrupted";
-  }
   if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
   if (plan.sharded) {
     io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);

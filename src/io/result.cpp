@@ -559,6 +559,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
                    {"chunk_rounds", config.chunk_rounds},
                    {"partial", partial},
                    {"bet_units", bet}};
+  if (run.target_se > 0) {
+    result["run"]["target_se"] = run.target_se;
+    result["run"]["stopped_by"] = to_string(run.stopped_by);
+  }
   result["strategy"] = run.strategy;
   result["edge"] = edge;
   // The exact value of the same chart and rules, from the combinatorial

@@ -48,6 +48,10 @@ struct RunInfo {
   // A counting run's index plays as played, one index-file line each
   // (io::index_play_lines): the result's counting.index_plays.
   std::vector<std::string> index_plays;
+  // A run with a target standard error (per initial wager; 0: none) writes
+  // it and why it stopped (run.target_se, run.stopped_by).
+  double target_se = 0;
+  run::StopReason stopped_by = run::StopReason::rounds;
 };
 
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
