@@ -139,6 +139,20 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
     return _warn_few_chunks(result)
 
 
+def analyze(config: Config = None, *, composition_dependent: bool = False, **keys: Unpack[ConfigKeys]) -> Result:
+    """The exact combinatorial analysis of a rule set: ``cardsim analyze``.
+
+    A fresh shoe each round: the dealer's final totals by up card, the
+    optimal total-dependent basic strategy with its exact EV, and each
+    initial hand's decision EVs (stand, hit, double, split, surrender); a
+    config's strategy other than "basic" is evaluated beside it, and
+    ``composition_dependent=True`` adds the composition-dependent optimum.
+    Returns the result JSON of ``cardsim analyze --out -`` as a dict
+    (``to_frame`` gives the initial hands).
+    """
+    return json.loads(_cardsim.analyze(_source(config, keys), composition_dependent))
+
+
 def chart(config: Config = None, **keys: Unpack[ConfigKeys]) -> str:
     """The strategy chart a config plays, as text in the chart file format
     (``cardsim chart``): "basic" is computed for the rules."""
@@ -150,6 +164,8 @@ def config_keys() -> List[Dict[str, str]]:
     return _cardsim.config_keys()
 
 
+# The columns that name a row of a table, put first.
+_ROW_NAMES = ["upcard", "true_count", "cards", "category", "chinese", "probability"]
 # The rows of the sim table by up card, in the usual order.
 _UPCARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
 
@@ -169,7 +185,8 @@ def _tables(result: Mapping[str, Any]) -> Dict[str, Any]:
     """The tables a result has: name -> a function giving its rows (or a CSV text)."""
     command = result.get("command")
     if command == "sim":
-        tables = {"upcard": lambda: [{"upcard": up, **_flat(result["dealer"]["by_upcard"][up])} for up in _UPCARDS]}
+        tables = {"upcard": lambda: [{"upcard": up, **_flat(result["dealer"]["by_upcard"][up])}
+                                     for up in _UPCARDS]}
         if "counting" in result:
             tables["true_count"] = lambda: [_flat(row) for row in result["counting"]["by_true_count"]]
         return tables
@@ -209,4 +226,7 @@ def to_frame(result: Mapping[str, Any], table: Optional[str] = None) -> "pandas.
     rows = tables[table]()
     if isinstance(rows, str):
         return pandas.read_csv(io.StringIO(rows))
-    return pandas.DataFrame(rows)
+    frame = pandas.DataFrame(rows)
+    # The columns that name a row first, then the JSON's (alphabetical) order.
+    first = [column for column in _ROW_NAMES if column in frame.columns]
+    return frame[first + [column for column in frame.columns if column not in first]]

@@ -13,10 +13,12 @@
 #include <pybind11/stl.h>
 
 #include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/analyze.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/analysis_result.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
@@ -147,6 +149,20 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
   });
 }
 
+// `cardsim analyze`'s result JSON: a strategy other than "basic" is
+// evaluated beside the computed one.
+std::string analyze(const ConfigSource& source, bool composition_dependent) {
+  const py::gil_scoped_release release;
+  const io::SimConfig config = io::sim_config_from_json(source.object());
+  bj::AnalysisOptions options;
+  options.basic_name = io::computed_basic_name(config.rules);
+  if (config.strategy != io::BASIC_STRATEGY) {
+    options.strategy = io::load_strategy(config.strategy, config.rules, source.folder());
+  }
+  options.composition_dependent = composition_dependent;
+  return io::analysis_result_json(config, bj::analyze(config.rules, options)).dump(JSON_INDENT);
+}
+
 std::string chart(const ConfigSource& source) {
   const py::gil_scoped_release release;
   const io::SimConfig config = io::sim_config_from_json(source.object());
@@ -181,6 +197,8 @@ void register_blackjack(py::module_& m) {
         py::arg("progress"), "Plays variants paired; returns as sim()");
   m.def("sweep", &sweep, py::arg("base"), py::arg("axes"), py::arg("run_keys"), py::arg("threads"),
         py::arg("target_se"), py::arg("progress"), "Plays a grid of variants paired; returns as sim()");
+  m.def("analyze", &analyze, py::arg("config"), py::arg("composition_dependent"),
+        "The exact analysis's result JSON text");
   m.def("chart", &chart, py::arg("config"), "The chart a config plays, in the chart file format");
   m.def("config_keys", &config_keys, "The config keys: key, kind, allowed, help and default (JSON text)");
   m.def(

@@ -21,7 +21,7 @@ def test_literal_values_are_the_allowed_ones():
     for entry in cardsim.config_keys():
         hint = _keys.ConfigKeys.__annotations__[entry["key"]].__forward_arg__
         if hint.startswith("Literal["):
-            names = [name.strip().strip('"') for name in hint[len("Literal["):-1].split(",")]
+            names = [name.strip().strip("'\"") for name in hint[len("Literal["):-1].split(",")]
             for name in names:
                 assert f'"{name}"' in entry["allowed"], (entry["key"], name, entry["allowed"])
 

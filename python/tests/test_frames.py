@@ -59,6 +59,17 @@ def test_compare_and_sweep_have_the_csv_columns(cli, tmp_path):
     assert cardsim.to_frame(compared).shape[0] == 2
 
 
+def test_analyze_initial_hands():
+    result = cardsim.analyze(decks=2, h17=True)
+    frame = cardsim.to_frame(result)
+    # 55 two-card hands (pairs of card values, unordered) against 10 up cards.
+    assert frame.shape == (550, 8)
+    assert list(frame.columns) == ["upcard", "cards", "probability", "double", "hit", "split", "stand", "surrender"]
+    # A hand's probability given the up card: each up card's sum to 1.
+    assert (frame.groupby("upcard")["probability"].sum() - 1).abs().max() < 1e-12
+    assert frame.loc[frame["cards"] == "T9", "split"].isna().all()
+
+
 def test_zjh_by_category():
     exact = cardsim.to_frame(cardsim.zjh.exact())
     assert exact.shape[0] == 6 and "category" in exact.columns and "heads_up.win.value" in exact.columns

@@ -65,6 +65,15 @@ def test_sweep(cli):
     assert len(python["variants"]) == 4
 
 
+def test_analyze(cli):
+    config = CONFIGS / "1d-65.json"
+    python = cardsim.analyze(config, strategy="mimic-dealer", composition_dependent=True)
+    reference = cli_json(cli, ["analyze", "--config", str(config), "--strategy", "mimic-dealer",
+                               "--composition-dependent", "--quiet", "--out", "-"])
+    assert statistics(python) == statistics(reference)
+    assert python["strategy"]["name"] == "mimic-dealer" and "composition_dependent" in python
+
+
 def test_chart(cli):
     done = run_cli(cli, ["chart", "--decks", "1", "--h17"])
     assert done.returncode == 0, done.stderr
