@@ -1,8 +1,9 @@
 # The Python package `cardsim` (python/, docs/python.md): a pybind11 module
 # for Debian's /usr/bin/python3, built by the normal build when pybind11
 # (pybind11-dev, python3-pybind11) and Python's headers (python3-dev) are
-# found; scripts/setup.sh installs them. Off in sanitizer and fuzz builds (a
-# module built with a sanitizer does not load into a plain python3).
+# found and cardsim is the top-level project; scripts/setup.sh installs them.
+# Off in sanitizer and fuzz builds (a module built with a sanitizer does not
+# load into a plain python3).
 # -DCARDSIM_PYTHON=ON makes a missing pybind11 an error, OFF skips the module.
 set(cardsim_python_found OFF)
 if(CARDSIM_SANITIZER STREQUAL "" AND NOT CARDSIM_FUZZ)
@@ -17,8 +18,13 @@ if(CARDSIM_SANITIZER STREQUAL "" AND NOT CARDSIM_FUZZ)
     set(cardsim_python_found ON)
   endif()
 endif()
+# On by default only when cardsim is the project being built (as the tests).
+set(cardsim_python_default OFF)
+if(cardsim_python_found AND PROJECT_IS_TOP_LEVEL)
+  set(cardsim_python_default ON)
+endif()
 option(CARDSIM_PYTHON "Build the Python module (python/; needs pybind11-dev, python3-pybind11, python3-dev)"
-       ${cardsim_python_found})
+       ${cardsim_python_default})
 if(CARDSIM_PYTHON AND NOT cardsim_python_found)
   message(FATAL_ERROR "CARDSIM_PYTHON is on, but /usr/bin/python3 with its headers and pybind11 were not found "
                       "(or this is a sanitizer or fuzz build): run scripts/setup.sh, or -DCARDSIM_PYTHON=OFF")
