@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     import pandas
     from typing_extensions import Unpack
 
-__all__ = ["sim", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys", "zjh",
+__all__ = ["sim", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys", "zjh", "PairedResult",
            "ConfigKeys", "RuleKeys", "CountingKeys", "RunKeys", "SweepKeys", "ZjhRuleKeys"]
 __version__: str = _cardsim.__version__
 
@@ -86,6 +86,19 @@ def _run_keys(rounds: Any, seed: Any, chunk_rounds: Any) -> str:
     return _json({"rounds": rounds, "seed": seed, "chunk_rounds": chunk_rounds})
 
 
+class PairedResult(dict):  # type: ignore[type-arg]
+    """A compare or sweep result: the result JSON as a dict, and as ``csv``
+    the text ``--csv`` writes (what ``to_frame`` reads)."""
+
+    csv: str
+
+    @classmethod
+    def of(cls, parsed: Mapping[str, Any]) -> "PairedResult":
+        result = cls(parsed["result"])
+        result.csv = parsed["csv"]
+        return result
+
+
 def _warn_few_chunks(result: Result) -> Result:
     chunks = result["run"]["chunks"]
     if chunks < _cardsim.MIN_PAIRED_CHUNKS and len(result["variants"]) > 1:
@@ -107,12 +120,13 @@ def compare(configs: Sequence[Config], *, rounds: Union[int, str, None] = None, 
         defaults to 100000: the paired SE is estimated over chunks).
     target_se: stop once every difference's standard error is at most this.
 
-    Returns the result JSON of ``cardsim compare --out -`` as a dict; each
-    variant's edge and its paired difference from the baseline.
+    Returns the result JSON of ``cardsim compare --out -`` as a dict (a
+    PairedResult, whose ``csv`` is the text of ``--csv``); each variant's
+    edge and its paired difference from the baseline.
     """
     sources = [_source(config, {}) for config in configs]
     result = _finish(*_cardsim.compare(sources, _run_keys(rounds, seed, chunk_rounds), threads, target_se,
-                                       callback(progress, "rounds per variant")))
+                                       callback(progress, "rounds per variant")), PairedResult.of)
     return _warn_few_chunks(result)
 
 
@@ -128,14 +142,15 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
         fastest, the first cell the baseline of the differences.
     rounds, seed, chunk_rounds, target_se, threads, progress: as compare().
 
-    Returns the result JSON of ``cardsim sweep --out -`` as a dict.
+    Returns the result JSON of ``cardsim sweep --out -`` as a dict (a
+    PairedResult, whose ``csv`` is the text of ``--csv``).
     """
     if not vary:
         raise ValueError("sweep needs at least one key to vary, e.g. vary={'decks': [1, 2, 6, 8]}")
     axes = [[key, list(values) if isinstance(values, (list, tuple, range)) or hasattr(values, "tolist")
              else [values]] for key, values in vary.items()]
     result = _finish(*_cardsim.sweep(_source(base, keys), _json(axes), _run_keys(rounds, seed, chunk_rounds), threads,
-                                     target_se, callback(progress, "rounds per variant")))
+                                     target_se, callback(progress, "rounds per variant")), PairedResult.of)
     return _warn_few_chunks(result)
 
 
@@ -191,7 +206,11 @@ def _tables(result: Mapping[str, Any]) -> Dict[str, Any]:
             tables["true_count"] = lambda: [_flat(row) for row in result["counting"]["by_true_count"]]
         return tables
     if command in ("compare", "sweep"):
-        return {"variants": lambda: _cardsim.paired_csv(json.dumps(result))}
+        csv = getattr(result, "csv", None)
+        if csv is None:
+            raise ValueError(f"to_frame reads a {command} result's CSV, which cardsim.{command}() returns with it "
+                             f"(.csv); for a result file, write --csv with the CLI and read it with pandas.read_csv")
+        return {"variants": lambda: csv}
     if command == "analyze":
         return {"initial_hands": lambda: [_flat(row) for row in result["initial_hands"]]}
     if command == "zjh exact":

@@ -52,12 +52,13 @@ def callback(progress: Progress, unit: str) -> Optional[Callable[[int, int], obj
     raise TypeError(f"progress must be True, False or a callable (done, total), not {progress!r}")
 
 
-def finish(text: str, stopped: Optional[BaseException]) -> Dict[str, Any]:
-    """The result of a watched run (its JSON text; empty: nothing played).
-    Raises what stopped it (Ctrl-C's KeyboardInterrupt, a progress
-    callback's exception) with the partial result as its ``partial``
-    attribute (None if no chunk was finished)."""
-    result = json.loads(text) if text else None
+def finish(text: str, stopped: Optional[BaseException],
+           make: Callable[[Any], Dict[str, Any]] = lambda parsed: parsed) -> Dict[str, Any]:
+    """The result of a watched run: ``make`` of its parsed JSON text (empty:
+    nothing played). Raises what stopped it (Ctrl-C's KeyboardInterrupt, a
+    progress callback's exception) with the partial result as its
+    ``partial`` attribute (None if no chunk was finished)."""
+    result = make(json.loads(text)) if text else None
     if stopped is not None:
         stopped.partial = result  # type: ignore[attr-defined]
         stopped.add_note("cardsim: the run stopped after the chunks in progress; "

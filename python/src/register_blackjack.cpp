@@ -79,9 +79,15 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
       bj::simulate(engine, {config.seed, plan, std::nullopt, target_se}, threads, control);
   if (outcome.tally.rounds == 0) return {};  // stopped before a chunk was played: no result
   const bool by_target = outcome.stopped_by == run::StopReason::target_se;
-  const io::RunInfo info{chart.name, exact_ev, by_target ? outcome.completed_chunks.size() : plan.chunks(),
-                         outcome.completed_chunks.size(), threads, seconds_since(start), -1,
-                         io::index_play_lines(counting.indices), target_se, outcome.stopped_by};
+  const io::RunInfo info{.strategy = chart.name,
+                         .exact_ev = exact_ev,
+                         .chunks = by_target ? outcome.completed_chunks.size() : plan.chunks(),
+                         .chunks_played = outcome.completed_chunks.size(),
+                         .threads = threads,
+                         .elapsed_seconds = seconds_since(start),
+                         .index_plays = io::index_play_lines(counting.indices),
+                         .target_se = target_se,
+                         .stopped_by = outcome.stopped_by};
   return io::sim_result_json(config, info, outcome.tally).dump(JSON_INDENT);
 }
 
@@ -92,7 +98,8 @@ io::PairedRunKeys paired_run_keys(const std::string& text) {
   return {j.value("rounds", json()), j.value("seed", json()), j.value("chunk_rounds", json())};
 }
 
-// Plays prepared-to-be variants paired, as `cardsim compare` and `sweep` do.
+// Plays variants paired, as `cardsim compare` and `sweep` do: {"result":
+// the result JSON, "csv": its --csv text} (empty if nothing was played).
 std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
                         const std::vector<std::string>& varied, unsigned threads, double target_se, Watched& watched) {
   threads = run::resolve_threads(threads);
@@ -104,9 +111,19 @@ std::string paired_json(const std::string& command, std::vector<io::Variant> var
   const bj::CompareResult compared = bj::compare(io::variant_engines(variants),
                                                  {base.seed, plan, std::nullopt, target_se}, threads, watched.control);
   if (compared.run.tallies.front().rounds == 0) return {};
-  const io::PairedRunInfo info{command, varied, plan.chunks(), target_se, io::to_string(compared.stopped_by),
-                               threads, seconds_since(start), setup_seconds};
-  return io::paired_result_json(io::describe_variants(variants), info, compared.run).dump(JSON_INDENT);
+  const io::PairedRunInfo info{.command = command,
+                               .varied = varied,
+                               .chunks = plan.chunks(),
+                               .target_se = target_se,
+                               .stopped_by = compared.stopped_by,
+                               .threads = threads,
+                               .elapsed_seconds = seconds_since(start),
+                               .setup_seconds = setup_seconds};
+  const std::vector<io::PairedVariant> described = io::describe_variants(variants);
+  // The result and its --csv text (made from the run, not from the JSON).
+  return json{{"result", io::paired_result_json(described, info, compared.run)},
+              {"csv", io::paired_result_csv(described, info, compared.run)}}
+      .dump(JSON_INDENT);
 }
 
 py::tuple sim(const ConfigSource& source, unsigned threads, double target_se, const py::object& progress) {
@@ -194,16 +211,13 @@ void register_blackjack(py::module_& m) {
   m.def("sim", &sim, py::arg("config"), py::arg("threads"), py::arg("target_se"), py::arg("progress"),
         "Simulates; returns (result JSON text, or '' if nothing was played; the exception that stopped it or None)");
   m.def("compare", &compare, py::arg("configs"), py::arg("run_keys"), py::arg("threads"), py::arg("target_se"),
-        py::arg("progress"), "Plays variants paired; returns as sim()");
+        py::arg("progress"), "Plays variants paired; returns as sim(), the text {\"result\": ..., \"csv\": ...}");
   m.def("sweep", &sweep, py::arg("base"), py::arg("axes"), py::arg("run_keys"), py::arg("threads"),
-        py::arg("target_se"), py::arg("progress"), "Plays a grid of variants paired; returns as sim()");
+        py::arg("target_se"), py::arg("progress"), "Plays a grid of variants paired; returns as compare()");
   m.def("analyze", &analyze, py::arg("config"), py::arg("composition_dependent"),
         "The exact analysis's result JSON text");
   m.def("chart", &chart, py::arg("config"), "The chart a config plays, in the chart file format");
   m.def("config_keys", &config_keys, "The config keys: key, kind, allowed, help and default (JSON text)");
-  m.def(
-      "paired_csv", [](const std::string& result) { return io::paired_result_csv(json::parse(result)); },
-      py::arg("result"), "The CSV of a compare or sweep result (its JSON text), as --csv writes it");
   m.attr("MIN_PAIRED_CHUNKS") = io::MIN_PAIRED_CHUNKS;
 }
 

@@ -52,11 +52,15 @@ def test_compare_and_sweep_have_the_csv_columns(cli, tmp_path):
     done = run_cli(cli, ["sweep", "--vary", "decks=1,2,6", "--vary", "h17=false,true", "--rounds", "50k",
                          "--chunk-rounds", "2500", "--threads", "2", "--quiet", "--csv", str(csv)])
     assert done.returncode == 0, done.stderr
-    header = csv.read_text().splitlines()[0].split(",")
-    assert list(frame.columns) == header
+    # The CSV the result carries is the CLI's, byte for byte; the frame has its columns.
+    assert result.csv == csv.read_text()
+    assert list(frame.columns) == csv.read_text().splitlines()[0].split(",")
     assert list(frame["decks"]) == [1, 1, 2, 2, 6, 6]
     compared = cardsim.compare([{}, {"surrender": "late"}], rounds="50k", chunk_rounds=2500, threads=2)
     assert cardsim.to_frame(compared).shape[0] == 2
+    # A plain dict (a result file read back) has no CSV beside it.
+    with pytest.raises(ValueError, match="--csv"):
+        cardsim.to_frame(dict(compared))
 
 
 def test_analyze_initial_hands():

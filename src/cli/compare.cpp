@@ -132,14 +132,19 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
     compared = blackjack::compare(io::variant_engines(variants), {base.seed, plan, assigned, run.target_se}, threads, control);
   }
   const blackjack::PairedRun& paired = compared.run;
-  const std::string stopped_by = io::to_string(compared.stopped_by);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const std::vector<io::PairedVariant> described = io::describe_variants(variants);
   std::vector<double> exact_ev;
   for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
-  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed,
-                               setup_seconds};
+  const io::PairedRunInfo info{.command = command,
+                               .varied = varied,
+                               .chunks = assigned.size(),
+                               .target_se = run.target_se,
+                               .stopped_by = compared.stopped_by,
+                               .threads = threads,
+                               .elapsed_seconds = elapsed,
+                               .setup_seconds = setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
@@ -147,12 +152,12 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
 
   const std::string result_text = result.dump(2) + "\n";
   outputs.write("--out", result_text);
-  outputs.write("--csv", io::paired_result_csv(result));
-  if (!run.quiet) std::fprintf(outputs.summary_stream(), "%s", io::paired_summary(result).c_str());
-  outputs.finish(result_text, stopped_by == "interrupted" ? "interrupted after " +
-                                                               std::to_string(paired.tallies.front().rounds) +
-                                                               " rounds per variant"
-                                                         : "");
+  outputs.write("--csv", io::paired_result_csv(described, info, paired));
+  if (!run.quiet) std::fputs(io::paired_summary(described, info, paired).c_str(), outputs.summary_stream());
+  outputs.finish(result_text,
+                 compared.stopped_by == run::StopReason::interrupted
+                     ? "interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant"
+                     : "");
 }
 
 // ---- compare ---------------------------------------------------------------
