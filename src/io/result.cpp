@@ -406,6 +406,11 @@ std::int64_t rounds_played(const RunInfo& run, const bj::Tally& t) {
   return run.rounds_played >= 0 ? run.rounds_played : t.rounds;
 }
 
+// The speed: the rounds this process played over its time (0 without a time).
+double rounds_per_second(const RunInfo& run, const bj::Tally& t) {
+  return run.elapsed_seconds > 0 ? static_cast<double>(rounds_played(run, t)) / run.elapsed_seconds : 0.0;
+}
+
 }  // namespace
 
 json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tally& t) {
@@ -470,11 +475,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
     result["counting"]["index_plays"] = run.index_plays;
   }
   result["tally"] = tally_to_json(t);
-  const std::int64_t played = rounds_played(run, t);
   result["performance"] = {{"threads", run.threads},
                            {"elapsed_seconds", run.elapsed_seconds},
-                           {"rounds_played", played},
-                           {"rounds_per_second", run.elapsed_seconds > 0 ? static_cast<double>(played) / run.elapsed_seconds : 0.0}};
+                           {"rounds_played", rounds_played(run, t)},
+                           {"rounds_per_second", rounds_per_second(run, t)}};
   if (run.mpi_ranks > 1) result["performance"]["mpi_ranks"] = run.mpi_ranks;
   if (run.shards > 0) result["performance"]["shards"] = run.shards;
   return result;
@@ -558,9 +562,7 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
              c.risk_of_ruin.bankroll);
     }
   }
-  const std::int64_t played = rounds_played(run, t);
-  append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)\n",
-         (run.elapsed_seconds > 0 ? static_cast<double>(played) / run.elapsed_seconds : 0.0) / 1e6, run.threads,
+  append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)\n", rounds_per_second(run, t) / 1e6, run.threads,
          run.threads == 1 ? "" : "s", run.elapsed_seconds);
   return out;
 }

@@ -159,7 +159,8 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
   for (const Shard& s : shards) {
     if (s.identity != first.identity) {
       throw Error("shard '" + s.source + "' is of another run than '" + first.source +
-                  "' (config, seed, rounds, chunk_rounds, strategy, variants or cardsim build differ)");
+                  "' (config, seed, rounds, chunk_rounds, strategy, variants, count or the result schema or card "
+                  "streams of the cardsim that wrote them differ)");
     }
     if (s.shard.count != count) {
       throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" +
@@ -235,7 +236,7 @@ MergedSim merge_sim_shards(const std::vector<ShardResult>& shards) {
                         .exact_ev = first.exact_ev,
                         .chunks = plan.chunks(),
                         .chunks_played = plan.chunks(),
-                        .rounds_played = -1,  // all the merged tally's rounds
+                        .rounds_played = RunInfo::ALL_ROUNDS,
                         .index_plays = first.index_plays,
                         .shards = first.shard.count};
   for (const auto& [index, s] : by_index) {

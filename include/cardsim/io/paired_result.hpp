@@ -65,10 +65,12 @@ std::string paired_result_csv(const std::vector<PairedVariant>& variants, const 
 std::string paired_summary(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
                            const blackjack::PairedRun& run);
 
-// What makes shards parts of one compare or sweep run: {"tool", "command",
-// "varied", "variants": [{"label", "values", "config", "strategy",
-// "chart_fingerprint"}, ...]}; seed, rounds and chunk_rounds are in every
-// variant's config.
+// What makes shards parts of one compare or sweep run: {"compatibility":
+// compatibility_json() (the result schema and stream version, not the git
+// revision: builds that deal the same cards and write the same results merge
+// each other's shards), "command", "varied", "variants": [{"label", "values",
+// "config", "strategy", "chart_fingerprint"}, ...]}; seed, rounds and
+// chunk_rounds are in every variant's config.
 nlohmann::json paired_run_identity(const std::string& command, const std::vector<std::string>& varied,
                                    const std::vector<PairedVariant>& variants);
 

@@ -41,8 +41,9 @@ struct RunInfo {
   unsigned threads = 0;
   double elapsed_seconds = 0;
   // Rounds this process played (a resumed run: not those its checkpoint
-  // held), for rounds_per_second; -1: all the tally's rounds.
-  std::int64_t rounds_played = -1;
+  // held), for rounds_per_second; ALL_ROUNDS: all the tally's rounds.
+  static constexpr std::int64_t ALL_ROUNDS = -1;
+  std::int64_t rounds_played = ALL_ROUNDS;
   // A counting run's index plays as played, one index-file line each
   // (io::index_play_lines): the result's counting.index_plays.
   std::vector<std::string> index_plays{};

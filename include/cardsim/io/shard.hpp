@@ -5,7 +5,9 @@
 // run.chunks counting the shard's chunks) plus a "shard" object:
 //   index, count     the shard (chunk c belongs to shard c mod count)
 //   assignment       that rule, in words
-//   identity         io::run_identity() of the run
+//   identity         io::run_identity() of the run: its config, chart and
+//                    counting, and compatibility_json() (the result schema
+//                    and stream version, not the git revision)
 //   exact_ev         the chart's exact EV (so the merged result need not redo it)
 //   checksum         fingerprint() of {"shard": the rest of this object,
 //                    "tally": the result's tally}
@@ -21,9 +23,11 @@
 //                    paired differences exactly
 //   checksum         fingerprint() of {"shard": the rest of this object,
 //                    "tallies": [each variant's result.tally]}
-// The merges check that the shards belong to one run, none is missing,
-// repeated, partial or damaged, add their tallies and build the result the
-// single-process run writes, identical to it except "performance".
+// The merges check that the shards belong to one run (equal identities: so
+// shards written by different builds of the same schema and stream version
+// merge), none is missing, repeated, partial or damaged, add their tallies and
+// build the result the single-process run writes, identical to it except
+// "performance" (and "tool", the merging build's).
 #pragma once
 
 #include <cstdint>
