@@ -123,7 +123,8 @@ struct Analyzer::Impl {
   std::unordered_map<std::uint64_t, DealerProbabilities> dealer_cache;
   std::array<std::unique_ptr<Context>, CARD_VALUES + 1> base;
   // Split hands: [upcard][pair card][hands split - 2].
-  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1> split;
+  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1>
+      split;
   // The chart played: cells for more-card moves, and resolved for the rest.
   StrategyChart chart;
   std::optional<ResolvedStrategy> resolved;
@@ -472,8 +473,9 @@ struct Analyzer::Impl {
           if (p == 0) continue;
           ev += p * initial_value(up, a, b);
           const int n = graph.two_card(a, b);
-          const bool early_out = rules.surrender == Surrender::early && best_total(graph.nodes[idx(n)].state) < TWENTY_ONE &&
-                                 resolved->surrenders(graph.nodes[idx(n)].state, a == b && rules.split_hands > 1 ? a : 0, up);
+          const bool early_out =
+              rules.surrender == Surrender::early && best_total(graph.nodes[idx(n)].state) < TWENTY_ONE &&
+              resolved->surrenders(graph.nodes[idx(n)].state, a == b && rules.split_hands > 1 ? a : 0, up);
           if (!early_out) ins += p * insurance(base_context(up), n);
         }
       }
@@ -658,7 +660,9 @@ struct Analyzer::Impl {
 // ---------------------------------------------------------------------------
 
 Analyzer::Analyzer(const Rules& rules)
-    : rules_(rules), shoe_(ShoeComposition::standard(rules.decks)), dealer_(dealer_table(rules)),
+    : rules_(rules),
+      shoe_(ShoeComposition::standard(rules.decks)),
+      dealer_(dealer_table(rules)),
       impl_(std::make_unique<Impl>(rules)) {}
 
 Analyzer::~Analyzer() = default;

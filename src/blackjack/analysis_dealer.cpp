@@ -42,7 +42,8 @@ ShoeComposition ShoeComposition::standard(int decks) {
   ShoeComposition shoe;
   shoe.infinite = decks == INFINITE_DECKS;
   const int n = shoe.infinite ? 1 : decks;
-  for (int v = 1; v <= CARD_VALUES; ++v) shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
+  for (int v = 1; v <= CARD_VALUES; ++v)
+    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
   return shoe;
 }
 

@@ -62,7 +62,7 @@ class DealerModel {
   // the hand ends.
   struct Hand {
     CardCounts drawn{};
-    int cards = 0;             // drawn cards; the hand holds cards + 1
+    int cards = 0;  // drawn cards; the hand holds cards + 1
     std::int64_t orders = 0;
     DealerFinal final = DealerFinal::bust;
   };
