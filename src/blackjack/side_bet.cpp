@@ -355,6 +355,19 @@ int classify(const SideBet& bet, const SideBetDeal& deal) {
   return NO_OUTCOME;
 }
 
+SideBetPays side_bet_pays(const SideBet& bet) {
+  SideBetPays pays;
+  for (const SideBetOutcome& o : bet.outcomes) pays.unit = std::lcm(pays.unit, o.pays_denominator);
+  for (const SideBetOutcome& o : bet.outcomes) pays.outcomes.push_back(o.pays_numerator * (pays.unit / o.pays_denominator));
+  return pays;
+}
+
+std::vector<SuitedCard> shoe_suited_cards(int decks) {
+  std::vector<SuitedCard> cards(static_cast<std::size_t>(decks) * DECK_CARDS);
+  for (std::size_t i = 0; i < cards.size(); ++i) cards[i] = static_cast<SuitedCard>(i % DECK_CARDS);
+  return cards;
+}
+
 ParSheet par_sheet(const SideBet& bet, int decks, bool h17) {
   validate_side_bet(bet);
   if (decks < 1 || decks > MAX_DECKS) {
@@ -372,13 +385,12 @@ ParSheet par_sheet(const SideBet& bet, int decks, bool h17) {
   }
   sheet.deals = falling(decks * SUITED_CARDS, sheet.deal_cards);
 
-  for (const SideBetOutcome& o : bet.outcomes) sheet.pay_unit = std::lcm(sheet.pay_unit, o.pays_denominator);
+  const SideBetPays pays = side_bet_pays(bet);
+  sheet.pay_unit = pays.unit;
+  sheet.pay_units = pays.outcomes;
   WideSum net = -checked_multiply(sheet.losses, sheet.pay_unit);
   for (std::size_t i = 0; i < bet.outcomes.size(); ++i) {
-    const SideBetOutcome& o = bet.outcomes[i];
-    const std::int64_t units = o.pays_numerator * (sheet.pay_unit / o.pays_denominator);
-    sheet.pay_units.push_back(units);
-    net = checked_add(net, checked_multiply(sheet.combinations[i], units));
+    net = checked_add(net, checked_multiply(sheet.combinations[i], sheet.pay_units[i]));
   }
   sheet.net_units = net;
   return sheet;

@@ -30,7 +30,6 @@ namespace cardsim::blackjack {
 using SuitedCard = std::uint8_t;
 inline constexpr int SUITED_CARDS = RANKS * SUITS;
 inline constexpr int QUEEN_RANK = 11;
-inline constexpr int HEARTS = 2;
 
 constexpr int rank_of(SuitedCard card) { return card >> 2; }
 constexpr int suit_of(SuitedCard card) { return card & 3; }
@@ -164,6 +163,24 @@ struct ParSheet {
   double hit_frequency() const;       // probability that the bet wins
   double standard_deviation() const;  // of the result of one unit bet
 };
+
+// A bet's pays in whole money units: `unit` units are one unit bet (the
+// least common multiple of the pays' denominators) and outcome i wins
+// outcomes[i] units (its pay x unit). The PAR sheet and the simulator both
+// settle in these units.
+struct SideBetPays {
+  std::int64_t unit = 1;
+  std::vector<std::int64_t> outcomes;
+};
+SideBetPays side_bet_pays(const SideBet& bet);
+
+// The suited cards of a fresh shoe of `decks` decks in the order of
+// shoe_values(decks) (deck by deck, rank by rank, the four suits of a rank
+// together): position i holds card i % 52, whose value_of() is
+// shoe_values(decks)[i]. A shoe of these, dealt with the same random numbers,
+// deals the same values as one of shoe_values(): the simulator deals from it
+// when a side bet needs the cards' suits.
+std::vector<SuitedCard> shoe_suited_cards(int decks);
 
 // Computes the PAR sheet. Milliseconds for the shipped bets; throws
 // cardsim::Error for decks outside 1..8 or a bet validate_side_bet refuses.
