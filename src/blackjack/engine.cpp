@@ -90,8 +90,7 @@ inline constexpr auto SUITED_VALUES = [] {
 
 class SuitedShoe : public core::Shoe {
  public:
-  SuitedShoe(int decks, int cut_position, int burn_cards)
-      : core::Shoe(shoe_suited_cards(decks), cut_position, burn_cards) {}
+  using core::Shoe::Shoe;
   std::uint8_t draw(core::Rng& rng) { return SUITED_VALUES[core::Shoe::draw(rng)]; }
   // As core::Shoe::lookahead(), by value.
   struct Lookahead {
@@ -115,14 +114,11 @@ std::uint8_t value_in(std::uint8_t card) {
   return card;
 }
 
-// A fresh `Deck` for `rules`.
+// The cards of a fresh `Deck` of `decks` decks, in its starting order.
 template <class Deck>
-Deck make_shoe(const Rules& rules) {
-  if constexpr (std::is_same_v<Deck, SuitedShoe>) {
-    return SuitedShoe(rules.decks, rules.cut_card_position(), rules.burn_cards);
-  } else {
-    return core::Shoe(shoe_values(rules.decks), rules.cut_card_position(), rules.burn_cards);
-  }
+std::vector<std::uint8_t> deck_cards(int decks) {
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks);
+  return shoe_values(decks);
 }
 
 // A fixed sequence of cards, for play_stacked_round().
@@ -451,6 +447,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
                   " outcomes; the simulator settles at most " + std::to_string(MAX_SIDE_BET_OUTCOMES));
     }
     side_bet_pays_.push_back(side_bet_pays(bet));
+    side_bet_tables_.emplace_back(bet);
     dealer_plays_out_ = dealer_plays_out_ || bet.cards == SideBetCards::dealer_final;
   }
   side_bets_ = std::move(side_bets);
@@ -661,7 +658,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    Deck shoe = make_shoe<Deck>(rules_);
+    Deck shoe(deck_cards<Deck>(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -1078,7 +1075,7 @@ void Engine::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::
     std::int64_t table = 0;
     for (int s = 0; s < seats; ++s) {
       deal.player = {at(s), at(seats + 1 + s)};
-      const int outcome = classify(side_bets_[b], deal);
+      const int outcome = side_bet_tables_[b].classify(deal);
       if (outcome == NO_OUTCOME) {
         table -= pays.unit;
       } else {

@@ -205,7 +205,8 @@ class Engine {
   std::array<bool, HAND_STATES> dealer_stands_{};
   Counting counting_;
   std::vector<SideBet> side_bets_;
-  std::vector<SideBetPays> side_bet_pays_;  // [bet]
+  std::vector<SideBetPays> side_bet_pays_;     // [bet]
+  std::vector<SideBetTable> side_bet_tables_;  // [bet]
   bool dealer_plays_out_ = false;           // a side bet on the dealer's final hand is on
   ResolvedIndices indices_;
   bool has_indices_ = false;
