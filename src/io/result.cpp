@@ -221,6 +221,18 @@ json dealer_json(const bj::DealerStatistics& d) {
 
 }  // namespace
 
+std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const bj::Tally& t) {
+  std::vector<SideBetFigures> figures;
+  const std::vector<SideBetFile> files = load_side_bets(config.side_bets);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const bj::ParSheet exact = bj::par_sheet(files[i].bet, config.rules.decks, config.rules.h17);
+    figures.push_back({config.side_bets[i], files[i], exact,
+                       bj::side_bet_statistics(t, i, files[i].bet, exact, config.rules),
+                       static_cast<double>(bj::side_bet_pays(files[i].bet).unit * config.rules.seats)});
+  }
+  return figures;
+}
+
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -461,26 +473,6 @@ bj::SimStatistics statistics_of(const SimConfig& config, const bj::Tally& t) {
 // compared. (A ramp or wonging changes only the counter's money, not `edge`,
 // which plays every round dealt at a flat bet.)
 bool plays_indices(const SimConfig& config) { return config.counting.enabled() && config.counting.indices != "none"; }
-
-// One side bet of a run: its file, its exact PAR sheet for the game's decks
-// and dealer rule, and its simulated figures.
-struct SideBetFigures {
-  std::string named;  // as the config names it
-  SideBetFile file;
-  bj::ParSheet exact;
-  bj::SideBetStatistics stats;
-};
-
-std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const bj::Tally& t) {
-  std::vector<SideBetFigures> figures;
-  const std::vector<SideBetFile> files = load_side_bets(config.side_bets);
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    const bj::ParSheet exact = bj::par_sheet(files[i].bet, config.rules.decks, config.rules.h17);
-    figures.push_back({config.side_bets[i], files[i], exact,
-                       bj::side_bet_statistics(t, i, files[i].bet, exact, config.rules)});
-  }
-  return figures;
-}
 
 json side_bet_json(const SideBetFigures& f) {
   const bj::SideBet& bet = f.file.bet;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/blackjack/statistics.hpp"
@@ -204,6 +205,34 @@ TEST(SideBetSimulation, BadSideBetsAreRefused) {
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"decks", "infinite"}}), Error);
   EXPECT_EQ(io::sim_config_from_json({{"side_bets", "21-plus-3"}}).side_bets, std::vector<std::string>{"21-plus-3"});
   EXPECT_TRUE(io::sim_config_from_json({{"side_bets", "none"}}).side_bets.empty());
+}
+
+// Two pay tables of one bet on common random numbers (compare and sweep
+// with --vary side_bets=...): the same cards, so each line's wins are the
+// same and the paired difference is far tighter than two independent runs';
+// with a fresh shoe it is within 3 paired SE of the PAR sheets' difference.
+TEST(SideBetSimulation, PayTablesComparePairedOnTheSameCards) {
+  Rules rules;
+  rules.reshuffle = Reshuffle::every_round;
+  rules.seats = 2;
+  const StrategyChart chart = io::load_strategy("basic", rules, "");
+  const std::vector<std::string> tables{"perfect-pairs-25-12-6", "perfect-pairs-30-10-5"};
+  const Engine a(rules, chart, Counting{}, bets({tables[0]}));
+  const Engine b(rules, chart, Counting{}, bets({tables[1]}));
+  run::RunControl control;
+  const CompareResult compared = compare({&a, &b}, {61, run::ChunkPlan{1'000'000, 50'000}, std::nullopt, 0}, 2, control);
+  const PairedRun& run = compared.run;
+  EXPECT_EQ(run.tallies[0].side_bets[0].wins, run.tallies[1].side_bets[0].wins);
+  const double units = 2.0;  // whole pays: one pay unit a bet, two seats
+  const auto se = [&](std::size_t v) {
+    return core::mean_estimate(run.tallies[v].side_bets[0].net, run.tallies[v].side_bets[0].net_squared,
+                               run.tallies[v].rounds, units)
+        .se;
+  };
+  const PairedDifference d = paired_side_bet_difference(run, 0, 1, 0, units, units, se(1), se(0));
+  const double exact = par_sheet(a.side_bets()[0], 6, false).house_edge() - par_sheet(b.side_bets()[0], 6, false).house_edge();
+  EXPECT_LT(std::abs(d.mean - exact), TOLERANCE_SE * d.se) << d.mean << " +/- " << d.se << " vs " << exact;
+  EXPECT_GT(d.variance_reduction, 1.0);
 }
 
 // The table the rounds classify with answers as classify() for every deal
