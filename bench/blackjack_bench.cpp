@@ -165,9 +165,9 @@ BENCHMARK(BM_RoundsSixDeckSurrender);
 // with BM_RoundsSixDeck/1, which carries no suits.
 void BM_RoundsSixDeckSideBets(benchmark::State& state) {
   const Rules rules;
-  const std::vector<std::string> names =
-      state.range(0) == 0 ? std::vector<std::string>{"21-plus-3", "perfect-pairs-25-12-6"}
-                          : std::vector<std::string>{"buster-blackjack"};
+  const std::vector<std::string> names = state.range(0) == 0
+                                             ? std::vector<std::string>{"21-plus-3", "perfect-pairs-25-12-6"}
+                                             : std::vector<std::string>{"buster-blackjack"};
   const Engine engine(rules, io::load_strategy("basic", rules, ""), Counting{}, io::bets_of(io::load_side_bets(names)));
   time_rounds(state, engine, 3);
 }

@@ -84,7 +84,8 @@ struct InfiniteDeck {
 // deal from it: the others pay nothing for suits.
 inline constexpr auto SUITED_VALUES = [] {
   std::array<std::uint8_t, SUITED_CARDS> values{};
-  for (int c = 0; c < SUITED_CARDS; ++c) values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(value_of(static_cast<SuitedCard>(c)));
+  for (int c = 0; c < SUITED_CARDS; ++c)
+    values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(value_of(static_cast<SuitedCard>(c)));
   return values;
 }();
 
@@ -746,7 +747,8 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
   if (shoe.exhaustion_reshuffles() != reshuffles_before) [[unlikely]] {
     counter.running = counting_.system.initial_running_count;
     const std::uint8_t* dealt = shoe.dealt_cards();
-    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[value_in<Deck>(dealt[i])];
+    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i)
+      counter.running += tags_[value_in<Deck>(dealt[i])];
   }
 }
 

@@ -398,7 +398,8 @@ SideBetTable::SideBetTable(const SideBet& bet) : cards_(bet.cards) {
 SideBetPays side_bet_pays(const SideBet& bet) {
   SideBetPays pays;
   for (const SideBetOutcome& o : bet.outcomes) pays.unit = std::lcm(pays.unit, o.pays_denominator);
-  for (const SideBetOutcome& o : bet.outcomes) pays.outcomes.push_back(o.pays_numerator * (pays.unit / o.pays_denominator));
+  for (const SideBetOutcome& o : bet.outcomes)
+    pays.outcomes.push_back(o.pays_numerator * (pays.unit / o.pays_denominator));
   return pays;
 }
 

@@ -47,7 +47,9 @@ void collect_commands(const CLI::App* app, const std::string& path, std::vector<
 // --decks, say, is a flag of its own.
 const io::ConfigKey* config_key_of(const CLI::Option* option) {
   for (const io::ConfigKey& k : io::config_keys()) {
-    if (option->check_lname(io::config_flag(k.key)) && option->get_description().rfind(k.help + "; " + k.allowed, 0) == 0) return &k;
+    if (option->check_lname(io::config_flag(k.key)) &&
+        option->get_description().rfind(k.help + "; " + k.allowed, 0) == 0)
+      return &k;
   }
   return nullptr;
 }

@@ -41,8 +41,8 @@ struct VariantFigures {
   std::optional<blackjack::PairedDifference> difference;
   // Side bets: each one's figures, and (but the baseline) the difference from
   // the baseline's bet at the same place of its side_bets, if it has one.
-  std::vector<SideBetFigures> side_bets;
-  std::vector<std::optional<blackjack::PairedDifference>> side_bet_differences;
+  std::vector<SideBetFigures> side_bets{};
+  std::vector<std::optional<blackjack::PairedDifference>> side_bet_differences{};
 };
 
 std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
@@ -58,7 +58,9 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
                                      .elapsed_seconds = info.elapsed_seconds},
                      .stats = blackjack::sim_statistics(run.tallies[v], variant.config.rules),
                      .exact = {},
-                     .difference = std::nullopt};
+                     .difference = std::nullopt,
+                     .side_bets = {},
+                     .side_bet_differences = {}};
     f.exact = blackjack::compare_with_exact(f.stats.edge, variant.exact_ev, false, variant.config.rules);
     figures.push_back(std::move(f));
   }

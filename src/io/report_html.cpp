@@ -473,8 +473,9 @@ std::string side_bets_section(const json& r, const std::string& ids) {
     out << "</td></tr></table>\n<p>";
     const json& difference = exact.at("difference_in_standard_errors");
     if (!difference.is_null()) out << "Simulated minus exact: " << fixed(number(difference), 2) << " standard errors";
-    out << (exact.at("comparable").get<bool>() ? "; with a fresh shoe each round the two agree."
-                                               : "; a cut-card game differs from the exact value by the cut-card effect.")
+    out << (exact.at("comparable").get<bool>()
+                ? "; with a fresh shoe each round the two agree."
+                : "; a cut-card game differs from the exact value by the cut-card effect.")
         << " Hit frequency " << percent(100 * number(bet.at("hit_frequency")), 3) << " (exact "
         << percent(100 * number(exact.at("hit_frequency")), 3) << "), standard deviation of a unit bet "
         << fixed(number(exact.at("standard_deviation")), 4) << ".";
@@ -485,9 +486,11 @@ std::string side_bets_section(const json& r, const std::string& ids) {
     // The true counts -6..+10 dealt, each bet's return per unit (a standard
     // error under it).
     constexpr int LOWEST = -6, HIGHEST = 10;
-    out << "<table id=\"" << ids << "side-bets-by-count\"><caption>Side bets: the player's return per unit bet by the "
+    out << "<table id=\"" << ids
+        << "side-bets-by-count\"><caption>Side bets: the player's return per unit bet by the "
            "true count before the deal (standard error below)</caption><tr><th class=\"l\">true count</th>";
-    for (const json& bet : r.at("counting").at("side_bets")) out << "<th>" << escape(bet.at("name").get<std::string>()) << "</th>";
+    for (const json& bet : r.at("counting").at("side_bets"))
+      out << "<th>" << escape(bet.at("name").get<std::string>()) << "</th>";
     out << "</tr>";
     for (int tc = LOWEST; tc <= HIGHEST; ++tc) {
       std::ostringstream row;

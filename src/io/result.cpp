@@ -377,8 +377,8 @@ json side_bets_tally_json(const bj::Tally& t) {
     json rows = json::array();
     for (std::size_t c = 0; c < b.by_true_count.size(); ++c) {
       if (b.by_true_count[c] == bj::SideBetTrueCountTally{}) continue;
-      rows.push_back({static_cast<int>(c) - bj::TRUE_COUNT_LIMIT, b.by_true_count[c].net,
-                      b.by_true_count[c].net_squared});
+      rows.push_back(
+          {static_cast<int>(c) - bj::TRUE_COUNT_LIMIT, b.by_true_count[c].net, b.by_true_count[c].net_squared});
     }
     json one;
     write_fields(one, b, bj::SIDE_BET_TALLY_FIELDS);
@@ -485,12 +485,12 @@ json side_bet_json(const SideBetFigures& f) {
   json outcomes = json::array();
   for (std::size_t o = 0; o < bet.outcomes.size(); ++o) {
     const bj::SideBetOutcome& outcome = bet.outcomes[o];
-    outcomes.push_back({{"name", outcome.name},
-                        {"pays", static_cast<double>(outcome.pays_numerator) /
-                                     static_cast<double>(outcome.pays_denominator)},
-                        {"wins", s.wins[o]},
-                        {"frequency", bj::rate(s.wins[o], s.bets)},
-                        {"exact_probability", x.probability(static_cast<int>(o))}});
+    outcomes.push_back(
+        {{"name", outcome.name},
+         {"pays", static_cast<double>(outcome.pays_numerator) / static_cast<double>(outcome.pays_denominator)},
+         {"wins", s.wins[o]},
+         {"frequency", bj::rate(s.wins[o], s.bets)},
+         {"exact_probability", x.probability(static_cast<int>(o))}});
   }
   json exact = {{"return", x.expected_return()},
                 {"house_edge_percent", percent(x.house_edge())},
@@ -500,15 +500,9 @@ json side_bet_json(const SideBetFigures& f) {
                 {"comparable", s.exact.comparable},
                 {"method", "the exact PAR sheet (cardsim sidebet) of a fresh " + std::to_string(x.decks) +
                                "-deck shoe, by combinatorics"}};
-  json one = {{"name", bet.name},
-              {"side_bet", f.named},
-              {"cards", side_bet_to_json(bet).at("cards")},
-              {"bets", s.bets},
-              {"return", player_return},
-              {"hit_frequency", s.hit_frequency},
-              {"outcomes", outcomes},
-              {"losses", s.losses},
-              {"loss_frequency", bj::rate(s.losses, s.bets)},
+  json one = {{"name", bet.name},     {"side_bet", f.named},     {"cards", side_bet_to_json(bet).at("cards")},
+              {"bets", s.bets},       {"return", player_return}, {"hit_frequency", s.hit_frequency},
+              {"outcomes", outcomes}, {"losses", s.losses},      {"loss_frequency", bj::rate(s.losses, s.bets)},
               {"exact", exact}};
   if (bet.cards == bj::SideBetCards::dealer_final) {
     one["note"] = "the dealer played out every round with real cards, as the game's rules say";
@@ -708,8 +702,8 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
     }
     append(out, "side bet %s: house edge %.3f%% +/- %.3f%%, hits %.3f%% of bets; exact %.3f%% (fresh shoe%s)%s\n",
            f.file.bet.name.c_str(), percent(-r.mean), 100.0 * core::Z95 * r.se, 100 * f.stats.hit_frequency,
-           percent(f.exact.house_edge()), f.stats.exact.comparable ? "" : "; a cut-card game differs by the cut-card effect",
-           compared);
+           percent(f.exact.house_edge()),
+           f.stats.exact.comparable ? "" : "; a cut-card game differs by the cut-card effect", compared);
     std::string by_count;
     for (const bj::SideBetTrueCountStatistics& x : f.stats.by_true_count) {
       if (std::abs(x.true_count) > bj::SLOPE_TRUE_COUNT_RANGE || x.player_return.n < bj::SLOPE_MIN_ROUNDS) continue;

@@ -220,7 +220,8 @@ TEST(SideBetSimulation, PayTablesComparePairedOnTheSameCards) {
   const Engine a(rules, chart, Counting{}, bets({tables[0]}));
   const Engine b(rules, chart, Counting{}, bets({tables[1]}));
   run::RunControl control;
-  const CompareResult compared = compare({&a, &b}, {61, run::ChunkPlan{1'000'000, 50'000}, std::nullopt, 0}, 2, control);
+  const CompareResult compared =
+      compare({&a, &b}, {61, run::ChunkPlan{1'000'000, 50'000}, std::nullopt, 0}, 2, control);
   const PairedRun& run = compared.run;
   EXPECT_EQ(run.tallies[0].side_bets[0].wins, run.tallies[1].side_bets[0].wins);
   const double units = 2.0;  // whole pays: one pay unit a bet, two seats
@@ -230,7 +231,8 @@ TEST(SideBetSimulation, PayTablesComparePairedOnTheSameCards) {
         .se;
   };
   const PairedDifference d = paired_side_bet_difference(run, 0, 1, 0, units, units, se(1), se(0));
-  const double exact = par_sheet(a.side_bets()[0], 6, false).house_edge() - par_sheet(b.side_bets()[0], 6, false).house_edge();
+  const double exact =
+      par_sheet(a.side_bets()[0], 6, false).house_edge() - par_sheet(b.side_bets()[0], 6, false).house_edge();
   EXPECT_LT(std::abs(d.mean - exact), TOLERANCE_SE * d.se) << d.mean << " +/- " << d.se << " vs " << exact;
   EXPECT_GT(d.variance_reduction, 1.0);
 }

@@ -207,7 +207,7 @@ class Engine {
   std::vector<SideBet> side_bets_;
   std::vector<SideBetPays> side_bet_pays_;     // [bet]
   std::vector<SideBetTable> side_bet_tables_;  // [bet]
-  bool dealer_plays_out_ = false;           // a side bet on the dealer's final hand is on
+  bool dealer_plays_out_ = false;              // a side bet on the dealer's final hand is on
   ResolvedIndices indices_;
   bool has_indices_ = false;
   bool wongs_ = false;                                         // the counter may sit out rounds (wong in or out)

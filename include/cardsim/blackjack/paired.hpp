@@ -29,9 +29,9 @@ struct PairedRun {
   // [variant][chunk][bet]: the table's net on each side bet (Tally::side_bets,
   // the bet's pay units; zeros without side bets).
   std::vector<std::vector<std::array<std::int64_t, MAX_SIDE_BETS>>> chunk_side_nets;
-  std::vector<double> wager_units;                    // [variant]: table_wager_units() of its rules
-  std::vector<std::uint64_t> chunk_rounds;            // [chunk]: rounds every variant played in it
-  std::vector<std::uint64_t> chunks_played;           // ascending
+  std::vector<double> wager_units;           // [variant]: table_wager_units() of its rules
+  std::vector<std::uint64_t> chunk_rounds;   // [chunk]: rounds every variant played in it
+  std::vector<std::uint64_t> chunks_played;  // ascending
 
   // Variant v's result in chunk c in initial wagers per seat (the pooled
   // edge's numerator, so that variants with other bet units or seat counts
