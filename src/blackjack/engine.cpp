@@ -578,7 +578,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+    core::Shoe shoe = make_shoe();
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -656,6 +656,24 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
     const std::uint8_t* dealt = shoe.dealt_cards();
     for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
   }
+}
+
+core::Shoe Engine::make_shoe() const {
+  if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");
+  return core::Shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+}
+
+void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
+  if (!counting_.enabled) throw Error("a counted shoe round needs counting on");
+  Counter counter{running_count, true};
+  PlayedRounds played;  // the counter's money: not wanted here
+  shoe.begin_round();
+  if (rules_.seats == 1) {
+    play_counted_round<false, true>(shoe, rng, tally, counter, played);
+  } else {
+    play_counted_round<false, false>(shoe, rng, tally, counter, played);
+  }
+  running_count = counter.running;
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {

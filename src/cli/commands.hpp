@@ -18,5 +18,6 @@ void setup_analyze(CLI::App& app);
 void setup_play(CLI::App& app);
 void setup_merge(CLI::App& app);
 void setup_sidebet(CLI::App& app);
+void setup_indices(CLI::App& app);
 
 }  // namespace cardsim::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_play(app);
   cardsim::cli::setup_merge(app);
   cardsim::cli::setup_sidebet(app);
+  cardsim::cli::setup_indices(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

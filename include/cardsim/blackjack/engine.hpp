@@ -132,6 +132,17 @@ class Engine {
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
                           int remaining_cards) const;
 
+  // For tools that look at the shoe between rounds (the index generator): a
+  // shoe of the rules' cards, cut card and burn cards, not yet shuffled
+  // (finite shoes only; Error for an infinite deck)...
+  core::Shoe make_shoe() const;
+  // ... and one counted round dealt from it, as play_chunk() plays it with
+  // counting on but no index plays (the caller shuffles the shoe when its cut
+  // card is out): the round goes into `tally` and every card seen into
+  // `running_count` (tag units; after a mid-round reshuffle of the discards
+  // it restarts from the cards on the table). Error unless counting is on.
+  void play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const;
+
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }
   const Counting& counting() const { return counting_; }
