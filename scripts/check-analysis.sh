@@ -23,6 +23,7 @@ field() {  # file top_key indent key
 checks=(
   "6D S17 DAS LS (Cacarulo's game)|--config configs/6d-s17-das-ls-fresh.json"
   "8D H17 LS|--config configs/8d-h17-ls.json"
+  "1D S17 DAS, no surrender (Hs: 12 v 3, 16 v T)|--decks 1"
   "1D H17 ENHC-OBO early surrender 6:5 insurance RSA hit split aces, 3 hands|--decks 1 --h17 true --hole-card enhc-obo --surrender early --blackjack-pays 6:5 --insurance always --split-hands 3 --resplit-aces true --hit-split-aces true"
   "2D ENHC double 9-11 no DAS LS, 3 seats|--decks 2 --hole-card enhc --double 9-11 --das false --surrender late --seats 3"
   "infinite deck H17 double 10-11 no split early surrender|--decks infinite --h17 true --double 10-11 --split-hands 1 --surrender early"

@@ -36,7 +36,8 @@ ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
 // Hit or stand at three or more cards, as the engine resolves a cell there.
 bool hits_at_more_cards(ChartAction action) {
   return action == ChartAction::hit || action == ChartAction::double_else_hit ||
-         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit;
+         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit ||
+         action == ChartAction::stand_two_hit_more;
 }
 
 // ---------------------------------------------------------------------------
@@ -693,13 +694,16 @@ struct Analyzer::Impl {
         int more_cards;
         bool allowed;
       };
-      const std::array<Candidate, 6> candidates{{
+      // Hs and Sh last: a tie keeps the plainer action.
+      const std::array<Candidate, 8> candidates{{
           {ChartAction::stand, STAND, STAND, true},
           {ChartAction::hit, HIT, HIT, true},
           {ChartAction::double_else_hit, DOUBLE, HIT, can_double},
           {ChartAction::double_else_stand, DOUBLE, STAND, can_double},
           {ChartAction::surrender_else_hit, SURRENDER, HIT, can_surrender},
           {ChartAction::surrender_else_stand, SURRENDER, STAND, can_surrender},
+          {ChartAction::hit_two_stand_more, HIT, STAND, true},
+          {ChartAction::stand_two_hit_more, STAND, HIT, true},
       }};
       double best = -std::numeric_limits<double>::infinity();
       for (const Candidate& c : candidates) {
@@ -879,6 +883,27 @@ CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& char
 StrategyChart optimal_basic_strategy(const Rules& rules) {
   Analyzer analyzer(rules);
   return analyzer.optimal_chart("basic");
+}
+
+// (Fields are reset, not copied: a field added to Rules is kept, so it can
+// only make fewer rule sets equal, never wrongly more.)
+Rules analysis_rules(const Rules& rules) {
+  const Rules defaults;
+  Rules r = rules;
+  r.penetration = defaults.penetration;
+  r.cut_card = defaults.cut_card;
+  r.burn_cards = defaults.burn_cards;
+  r.reshuffle = defaults.reshuffle;
+  r.seats = defaults.seats;
+  return r;
+}
+
+Rules strategy_rules(const Rules& rules) {
+  const Rules defaults;
+  Rules r = analysis_rules(rules);
+  r.blackjack_pays_num = defaults.blackjack_pays_num;
+  r.blackjack_pays_den = defaults.blackjack_pays_den;
+  return r;
 }
 
 }  // namespace cardsim::blackjack

@@ -15,15 +15,18 @@ const char* upcard_name(int upcard) {
   return NAMES[upcard];
 }
 
-// The move a chart action stands for where a double is or is not possible; no
-// split or surrender (those are decided apart).
-Move resolve_simple(ChartAction action, bool can_double) {
+// The move a chart action stands for on a hand of two cards or of more, where
+// a double is or is not possible; no split or surrender (those are decided
+// apart).
+Move resolve_simple(ChartAction action, bool two_cards, bool can_double) {
   switch (action) {
     case ChartAction::hit:
     case ChartAction::surrender_else_hit:
     case ChartAction::split_if_das_else_hit: return Move::hit;
     case ChartAction::stand:
     case ChartAction::surrender_else_stand: return Move::stand;
+    case ChartAction::hit_two_stand_more: return two_cards ? Move::hit : Move::stand;
+    case ChartAction::stand_two_hit_more: return two_cards ? Move::stand : Move::hit;
     case ChartAction::double_else_hit: return can_double ? Move::double_down : Move::hit;
     case ChartAction::double_else_stand: return can_double ? Move::double_down : Move::stand;
     default: return Move::stand;  // split actions are handled by the caller
@@ -159,7 +162,7 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
       for (int up = 1; up <= CARD_VALUES; ++up) {
         Move move = Move::stand;
         if (!is_bust(state) && best_total(state) < 21 && low_total(state) > 0) {
-          move = resolve_simple(total_cell(chart, state, up), can_double);
+          move = resolve_simple(total_cell(chart, state, up), two_cards, can_double);
         }
         moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(up)] = move;
       }
@@ -173,7 +176,7 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
                               double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         const ChartAction action = chart.pairs[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)];
-        Move move = resolve_simple(action, can_double);
+        Move move = resolve_simple(action, true, can_double);
         if (action == ChartAction::split || action == ChartAction::surrender_else_split ||
             (action == ChartAction::split_if_das_else_hit && rules.double_after_split)) {
           move = Move::split;

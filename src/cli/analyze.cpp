@@ -13,12 +13,13 @@
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
-#include "cardsim/io/files.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
+#include "outputs.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -70,7 +71,7 @@ json strategy_ev_json(const bj::StrategyChart& chart, const bj::StrategyEv& ev) 
   }
   return {{"name", chart.name},
           {"ev", ev.ev},
-          {"house_edge_percent", -PERCENT * ev.ev},
+          {"house_edge_percent", io::percent(-ev.ev)},
           {"insurance_contribution", ev.insurance},
           {"by_upcard", by_upcard},
           {"chart", io::format_strategy_chart(chart)}};
@@ -138,9 +139,11 @@ void run_analyze(const AnalyzeOptions& options) {
   // A strategy other than "basic" is evaluated beside the computed one.
   std::unique_ptr<bj::StrategyChart> given;
   if (config.strategy != "basic") given = std::make_unique<bj::StrategyChart>(resolve_strategy(*options.game, config));
-  const bool to_stdout = options.out == "-";
-  if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
-  if (!options.write_chart.empty()) io::check_writable(options.write_chart);
+  Outputs outputs("analyze");
+  add_config_inputs(outputs, *options.game, config);
+  outputs.output("--out", options.out, /*result=*/true);
+  outputs.output("--write-chart", options.write_chart);
+  outputs.check();
 
   const auto start = std::chrono::steady_clock::now();
   bj::Analyzer analyzer(config.rules);
@@ -153,13 +156,10 @@ void run_analyze(const AnalyzeOptions& options) {
   if (options.composition_dependent) cd = analyzer.composition_dependent(basic);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  if (!options.write_chart.empty()) {
-    io::write_file_atomically(options.write_chart,
-                              io::format_strategy_chart(basic, "Computed by cardsim analyze " + std::string(VERSION) +
-                                                                   " for: " + io::describe_rules(config.rules) +
-                                                                   "\nExact EV " + std::to_string(PERCENT * basic_ev.ev) +
-                                                                   "% per initial bet (fresh shoe)."));
-  }
+  outputs.write("--write-chart",
+                io::format_strategy_chart(basic, "Computed by cardsim analyze " + std::string(VERSION) + " for: " +
+                                                     io::describe_rules(config.rules) + "\nExact EV " +
+                                                     std::to_string(PERCENT * basic_ev.ev) + "% per initial bet (fresh shoe)."));
   json result;
   result["schema_version"] = ANALYSIS_SCHEMA_VERSION;
   result["tool"] = io::tool_json();
@@ -179,17 +179,18 @@ void run_analyze(const AnalyzeOptions& options) {
   if (options.composition_dependent) {
     json by_upcard = json::object();
     for (const int up : COLUMNS) by_upcard[UPCARD_NAMES[at(up)]] = cd.upcard_ev[at(up)];
-    result["composition_dependent"] = {{"ev", cd.ev}, {"house_edge_percent", -PERCENT * cd.ev}, {"ev_by_upcard", by_upcard}};
+    result["composition_dependent"] = {{"ev", cd.ev}, {"house_edge_percent", io::percent(-cd.ev)}, {"ev_by_upcard", by_upcard}};
   }
   result["initial_hands"] = hands_json(hands);
   result["performance"] = {{"elapsed_seconds", elapsed}, {"dealer_distributions", analyzer.dealer_evaluations()}};
 
-  if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", result_text);
   if (!options.quiet) {
     print_report(config, analyzer, basic, basic_ev, given.get(), given ? &given_ev : nullptr,
-                 options.composition_dependent ? &cd : nullptr, elapsed, to_stdout ? stderr : stdout);
+                 options.composition_dependent ? &cd : nullptr, elapsed, outputs.summary_stream());
   }
+  outputs.finish(result_text);
 }
 
 }  // namespace

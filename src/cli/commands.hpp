@@ -6,7 +6,16 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cardsim/core/error.hpp"
+
 namespace cardsim::cli {
+
+// A bad flag value found after parsing (a config key given as a flag, checked
+// with the rest of the config): main() exits 2, as for CLI11's own checks.
+class UsageError : public Error {
+ public:
+  using Error::Error;
+};
 
 void setup_sim(CLI::App& app);
 void setup_chart(CLI::App& app);

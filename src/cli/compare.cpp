@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -31,6 +33,7 @@
 #include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
+#include "outputs.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -63,13 +66,12 @@ void add_run_options(CLI::App& command, RunOptions& run) {
   command.add_option("--seed", run.seed, "Seed (default: the baseline config's)");
   command.add_option("--chunk-rounds", run.chunk_rounds,
                      "Rounds per chunk (default 100000: the paired SE is estimated over chunks)");
-  command.add_option("--target-se", run.target_se,
-                     "Stop once the standard error of every difference (of the edge, for one variant) is at most "
-                     "this, per initial wager (e.g. 0.0005); checked every 20 chunks")
-      ->check(CLI::PositiveNumber);
+  add_target_se_option(command, run.target_se,
+                       "Stop once the standard error of every difference (of the edge, for one variant) is at most "
+                       "this, per initial wager (e.g. 0.0005); checked every 20 chunks");
   command.add_option("-t,--threads", run.threads, "Threads (0: all cores)")->capture_default_str();
   command.add_option("-o,--out", run.out, "Write the result JSON to FILE ('-': stdout)");
-  command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE");
+  command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE ('-': stdout)");
   command.add_flag("-q,--quiet", run.quiet, "No progress bar and no summary");
   add_shard_option(command, run.shard);
 }
@@ -81,39 +83,118 @@ struct Variant {
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
+  std::string chart_file;  // the chart file played, if any
+  std::string folder;      // where relative chart paths are looked for
 };
 
 // Builds a variant from a config object (validated here); `folder` is where
-// relative chart paths are looked for.
-Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder) {
+// relative chart paths are looked for; a bad value of one of `flag_keys` (or
+// of the run options' keys) is a usage error.
+Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder,
+                     std::set<std::string> flag_keys) {
   if (!run.rounds.empty()) config["rounds"] = run.rounds;
   if (!run.seed.empty()) config["seed"] = io::flag_value_to_json(run.seed);
   config["chunk_rounds"] = run.chunk_rounds.empty() ? json(COMPARE_CHUNK_ROUNDS) : json(run.chunk_rounds);
+  if (!run.rounds.empty()) flag_keys.insert("rounds");
+  if (!run.seed.empty()) flag_keys.insert("seed");
+  if (!run.chunk_rounds.empty()) flag_keys.insert("chunk_rounds");
   Variant v;
   v.label = std::move(label);
-  v.config = io::sim_config_from_json(config);
+  v.config = config_from_json(config, flag_keys);
   if (v.config.counting.enabled()) {
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
-  v.chart = io::load_strategy(v.config.strategy, v.config.rules, folder);
-  v.engine = std::make_unique<blackjack::Engine>(v.config.rules, v.chart);
-  v.exact_ev = blackjack::Analyzer(v.config.rules).evaluate(v.chart).ev;
+  v.chart_file = io::strategy_file(v.config.strategy, folder);
+  v.folder = folder;
   return v;
 }
 
-json read_config_file(const std::string& path) {
-  try {
-    return json::parse(io::read_file(path));
-  } catch (const json::parse_error& e) {
-    throw Error("config '" + path + "' is not valid JSON: " + e.what());
+// The index of `key` in `keys`, appended if new (keys are few: a linear search).
+template <class Key, class Equal>
+std::size_t index_of(std::vector<Key>& keys, const Key& key, Equal equal) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (equal(keys[i], key)) return i;
   }
+  keys.push_back(key);
+  return keys.size() - 1;
+}
+
+// The set-up: each variant's chart, engine and exact EV (what sim computes
+// once), on `threads` threads. A chart is computed once per distinct
+// strategy_rules among the variants playing "basic", and an exact EV once per
+// distinct (analysis_rules, chart): a grid over penetration, seats or payout
+// analyzes each game once. Every value is the one a variant computed alone
+// would get. Returns its
+// seconds.
+double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
+  namespace bj = blackjack;
+  const auto start = std::chrono::steady_clock::now();
+  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
+  run::RunControl control;
+  auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
+    run::run_jobs(jobs, threads, job, control);
+  };
+  const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
+
+  // The basic charts, each computed for the first variant of its strategy_rules.
+  std::vector<bj::Rules> basic_keys;
+  std::vector<std::size_t> basic_first;  // [key]: the variant it is computed for
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    if (variants[v].config.strategy != io::BASIC_STRATEGY) continue;
+    const std::size_t before = basic_keys.size();
+    if (index_of(basic_keys, bj::strategy_rules(variants[v].config.rules), same) == before) basic_first.push_back(v);
+  }
+  std::vector<bj::StrategyChart> basic_charts(basic_keys.size());
+  in_parallel(basic_keys.size(), [&](std::size_t k) {
+    basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
+  });
+  const io::BasicChartSource computed = [&](const bj::Rules& rules) {
+    return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
+  };
+
+  // Charts and engines in variant order (an error names the first variant at
+  // fault), then the exact EVs.
+  struct EvKey {
+    bj::Rules rules;
+    const bj::StrategyChart* chart;
+  };
+  const auto same_game = [](const EvKey& a, const EvKey& b) {
+    return a.rules == b.rules && a.chart->hard == b.chart->hard && a.chart->soft == b.chart->soft &&
+           a.chart->pairs == b.chart->pairs;
+  };
+  std::vector<EvKey> ev_keys;
+  std::vector<std::size_t> ev_first, ev_of(variants.size());
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    Variant& variant = variants[v];
+    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
+    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
+    const std::size_t before = ev_keys.size();
+    ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
+    if (ev_of[v] == before) ev_first.push_back(v);
+  }
+  std::vector<double> evs(ev_keys.size());
+  in_parallel(ev_keys.size(), [&](std::size_t k) {
+    const Variant& first = variants[ev_first[k]];
+    evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
+  });
+  for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The outputs of a comparison, checked; `outputs` has its config inputs.
+void check_outputs(Outputs& outputs, const RunOptions& run) {
+  outputs.output("--out", run.out, /*result=*/true);
+  outputs.output("--csv", run.csv);
+  outputs.check();
 }
 
 // Plays the variants paired (the chunks of --shard, or all), in one go or in
-// batches until --target-se is met, and writes the JSON, the CSV and the summary.
+// batches until --target-se is met, and writes the JSON, the CSV and the
+// summary to `outputs` (checked by check_outputs before the variants were
+// made; checked again here against their chart files).
 void run_variants(const std::string& command, std::vector<Variant>& variants, const std::vector<std::string>& varied,
-                  const RunOptions& run) {
+                  const RunOptions& run, Outputs& outputs) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
   const bool sharded = !run.shard.empty();
@@ -125,9 +206,10 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   if (sharded && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  const bool to_stdout = run.out == "-";
-  if (!run.out.empty() && !to_stdout) io::check_writable(run.out);
-  if (!run.csv.empty()) io::check_writable(run.csv);
+  for (const Variant& v : variants) outputs.input("--strategy", v.chart_file);
+  outputs.check();
+  const unsigned threads = run::resolve_threads(run.threads);
+  const double setup_seconds = prepare_variants(variants, threads);
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < MIN_PAIRED_CHUNKS && variants.size() > 1) {
@@ -141,11 +223,10 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     engines.push_back(v.engine.get());
     wager_units.push_back(blackjack::table_wager_units(v.config.rules));
   }
-  const unsigned threads = run::resolve_threads(run.threads);
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control.stop_requested);
+  const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
   const auto start = std::chrono::steady_clock::now();
   blackjack::PairedRun paired = blackjack::empty_paired_run(wager_units, plan.chunks());
   std::string stopped_by = "rounds";
@@ -187,23 +268,21 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
     described.push_back({v.label, v.values, v.config, v.chart.name, io::chart_fingerprint(v.chart), v.exact_ev});
     exact_ev.push_back(v.exact_ev);
   }
-  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed};
+  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed,
+                               setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
   }
 
-  if (!run.out.empty() && !to_stdout) io::write_file_atomically(run.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!run.csv.empty()) io::write_file_atomically(run.csv, io::paired_result_csv(result));
-
-  if (!run.quiet || stopped_by == "interrupted") {
-    std::fprintf(to_stdout ? stderr : stdout, "%s", io::paired_summary(result).c_str());
-  }
-  if (stopped_by == "interrupted") {
-    throw Interrupted("interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant" +
-                      (run.out.empty() || to_stdout ? "" : "; the partial result is in " + run.out));
-  }
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", result_text);
+  outputs.write("--csv", io::paired_result_csv(result));
+  if (!run.quiet) std::fprintf(outputs.summary_stream(), "%s", io::paired_summary(result).c_str());
+  outputs.finish(result_text, stopped_by == "interrupted" ? "interrupted after " +
+                                                               std::to_string(paired.tallies.front().rounds) +
+                                                               " rounds per variant"
+                                                         : "");
 }
 
 // ---- compare ---------------------------------------------------------------
@@ -216,8 +295,11 @@ struct CompareOptions {
 void run_compare(const CompareOptions& options) {
   run::require_one_rank("compare", "split the run with --shard I/N");
   if (options.configs.size() < 2) throw Error("compare needs at least two config files (the first is the baseline)");
+  Outputs outputs("compare");
+  for (const auto& path : options.configs) outputs.input("config", path);
+  check_outputs(outputs, options.run);
   std::vector<json> configs;
-  for (const auto& path : options.configs) configs.push_back(read_config_file(path));
+  for (const auto& path : options.configs) configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
   // Every variant plays the baseline's rounds and seed, unless flags say otherwise.
   RunOptions run = options.run;
   const io::SimConfig baseline = io::sim_config_from_json(configs.front());
@@ -229,9 +311,9 @@ void run_compare(const CompareOptions& options) {
     const json& name = configs[i].contains("name") ? configs[i]["name"] : json();
     const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
                                                                                    : path.stem().string();
-    variants.push_back(make_variant(label, configs[i], run, path.parent_path().string()));
+    variants.push_back(make_variant(label, configs[i], run, path.parent_path().string(), {}));
   }
-  run_variants("compare", variants, {}, run);
+  run_variants("compare", variants, {}, run, outputs);
 }
 
 // ---- sweep -----------------------------------------------------------------
@@ -254,8 +336,13 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
     const json from = io::flag_value_to_json(spec.substr(0, first_colon));
     const json to = io::flag_value_to_json(spec.substr(first_colon + 1, second_colon - first_colon - 1));
     const json step = io::flag_value_to_json(spec.substr(second_colon + 1));
-    if (from.is_number() && to.is_number() && step.is_number() && step.get<double>() > 0 &&
-        to.get<double>() >= from.get<double>()) {
+    if (from.is_number() && to.is_number() && step.is_number() &&
+        (step.get<double>() <= 0 || to.get<double>() < from.get<double>())) {
+      throw UsageError("--vary " + key + "=" + excerpt(spec) + ": a range is from:to:step with from <= to and step > 0 "
+                       "(both ends included), e.g. 0.6:0.9:0.05; this one " +
+                       (step.get<double>() <= 0 ? "has a step <= 0" : "descends"));
+    }
+    if (from.is_number() && to.is_number() && step.is_number()) {
       const double a = from.get<double>();
       const double s = step.get<double>();
       const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
@@ -280,6 +367,9 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
 void run_sweep(const SweepOptions& options) {
   run::require_one_rank("sweep", "split the run with --shard I/N");
   if (options.vary.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
+  Outputs outputs("sweep");
+  outputs.input("--config", options.config->config_file);
+  check_outputs(outputs, options.run);
   const json base = config_json(*options.config);
   std::vector<std::string> keys;
   std::vector<std::vector<json>> axes;
@@ -299,6 +389,9 @@ void run_sweep(const SweepOptions& options) {
     keys.push_back(key);
     axes.push_back(sweep_values(key, spec.substr(eq + 1)));
   }
+  // Keys given on the command line: a bad value of one is a usage error.
+  std::set<std::string> flag_keys(keys.begin(), keys.end());
+  for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
   std::size_t cells = 1;
   for (const auto& axis : axes) cells *= axis.size();
   if (cells > 1000) throw Error("the sweep has " + std::to_string(cells) + " cells; at most 1000");
@@ -323,10 +416,10 @@ void run_sweep(const SweepOptions& options) {
       values[keys[a]] = value;
       label += (label.empty() ? "" : " ") + keys[a] + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
     }
-    variants.push_back(make_variant(label, config, options.run, folder));
+    variants.push_back(make_variant(label, config, options.run, folder, flag_keys));
     variants.back().values = values;
   }
-  run_variants("sweep", variants, keys, options.run);
+  run_variants("sweep", variants, keys, options.run, outputs);
 }
 
 }  // namespace

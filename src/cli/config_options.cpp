@@ -1,5 +1,6 @@
 #include "config_options.hpp"
 
+#include <cmath>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/shard.hpp"
+#include "commands.hpp"
 
 namespace cardsim::cli {
 
@@ -46,31 +48,74 @@ void add_shard_option(CLI::App& command, std::string& shard) {
           ""));  // no description: the type name says I/N
 }
 
-io::SimConfig resolve_config(const ConfigOptions& options) { return io::sim_config_from_json(config_json(options)); }
+void add_target_se_option(CLI::App& command, double& target_se, const std::string& help) {
+  command.add_option("--target-se", target_se, help)
+      ->type_name("SE")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            const nlohmann::json value = io::flag_value_to_json(text);
+            if (value.is_number() && value.get<double>() > 0 && std::isfinite(value.get<double>())) return {};
+            return "'" + excerpt(text) + "' is not a standard error; expected a number > 0 per initial wager, such as 0.0005";
+          },
+          ""));
+}
+
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (io::flag_value_to_json(text).is_number_unsigned() && text.find_first_not_of("0123456789") == std::string::npos) {
+          return {};
+        }
+        return "'" + excerpt(text) + "' is not a seed; expected a whole number 0..18446744073709551615 (2^64-1) in "
+               "decimal digits";
+      },
+      "");
+}
+
+io::SimConfig resolve_config(const ConfigOptions& options) {
+  std::set<std::string> flag_keys;
+  for (const auto& entry : options.flags) flag_keys.insert(entry.first);
+  return config_from_json(config_json(options), flag_keys);
+}
+
+io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::string>& flag_keys) {
+  try {
+    return io::sim_config_from_json(j);
+  } catch (const io::BadConfigValue& e) {
+    if (flag_keys.contains(e.key)) throw UsageError(e.what());
+    throw;
+  }
+}
 
 nlohmann::json config_json(const ConfigOptions& options) {
   nlohmann::json j = nlohmann::json::object();
   if (!options.config_file.empty()) {
-    try {
-      j = nlohmann::json::parse(io::read_file(options.config_file));
-    } catch (const nlohmann::json::parse_error& e) {
-      throw Error("config '" + options.config_file + "' is not valid JSON: " + e.what());
-    }
+    j = io::parse_json_object(io::read_file(options.config_file), "config '" + options.config_file + "'");
   }
   for (const auto& [key, text] : options.flags) j[key] = io::flag_value_to_json(text);
   return j;
 }
 
+namespace {
+// The folder of --config, where a config's relative file names are looked up too.
+std::string config_folder(const ConfigOptions& options) {
+  return options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
+}
+}  // namespace
+
 blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config) {
-  const std::string folder =
-      options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
-  return io::load_strategy(config.strategy, config.rules, folder);
+  return io::load_strategy(config.strategy, config.rules, config_folder(options));
 }
 
 blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config) {
-  const std::string folder =
-      options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
-  return io::load_counting(config, folder);
+  return io::load_counting(config, config_folder(options));
+}
+
+void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io::SimConfig& config) {
+  const std::string folder = config_folder(options);
+  outputs.input("--config", options.config_file);
+  outputs.input("--strategy", io::strategy_file(config.strategy, folder));
+  for (const std::string& file : io::counting_files(config, folder)) outputs.input("the counting file", file);
 }
 
 }  // namespace cardsim::cli

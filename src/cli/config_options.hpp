@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +14,7 @@
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
+#include "outputs.hpp"
 
 namespace cardsim::cli {
 
@@ -27,8 +29,20 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
 void add_shard_option(CLI::App& command, std::string& shard);
 
-// The config file (if any) with the flags on top, validated.
+// Adds --target-se X (a standard error > 0 per initial wager) to `command`.
+void add_target_se_option(CLI::App& command, double& target_se, const std::string& help);
+
+// A check of a seed flag's text: a whole number 0..2^64-1 in decimal digits
+// (CLI11 alone would wrap "-1" to 2^64-1).
+CLI::Validator seed_check();
+
+// The config file (if any) with the flags on top, validated. A bad value of a
+// flag is a usage error (UsageError, exit 2), of the file an Error (exit 1).
 io::SimConfig resolve_config(const ConfigOptions& options);
+
+// Validates a config object as io::sim_config_from_json; a bad value of one of
+// `flag_keys` (keys given on the command line) throws UsageError.
+io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::string>& flag_keys);
 
 // The same before validation: the file's JSON object with the flags' values set.
 nlohmann::json config_json(const ConfigOptions& options);
@@ -40,5 +54,9 @@ blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io
 // The counting setup the config names (count and index files found as charts
 // are); disabled when the config's count is "none".
 blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config);
+
+// Registers the files `config` reads with `outputs` as inputs: --config, and
+// the strategy chart, count and index files it names.
+void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io::SimConfig& config);
 
 }  // namespace cardsim::cli

@@ -19,6 +19,7 @@
 #include "cardsim/version.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
+#include "outputs.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -67,11 +68,14 @@ void run_indices(const IndicesOptions& options) {
   const std::vector<bj::IndexPlay> lines =
       hands.from_list ? bj::candidate_deviations(config.rules, chart, hands.lines) : hands.lines;
 
-  const bool out_stdout = options.out == "-";
-  const bool json_stdout = options.json == "-";
-  if (out_stdout && json_stdout) throw Error("--out and --json cannot both be '-' (stdout)");
-  if (!options.out.empty() && !out_stdout) io::check_writable(options.out);
-  if (!options.json.empty() && !json_stdout) io::check_writable(options.json);
+  // The files, checked before the run: the index file given by --hands is an
+  // input too (--out may not write over it).
+  Outputs outputs("indices");
+  add_config_inputs(outputs, *options.game, config);
+  if (!hands.from_list) outputs.input("--hands", hands.source);
+  outputs.output("--out", options.out);
+  outputs.output("--json", options.json, /*result=*/true);
+  outputs.check();
 
   run::RunControl control;
   const StopOnSignal stop_on_signal(control.stop_requested);
@@ -103,12 +107,11 @@ void run_indices(const IndicesOptions& options) {
                            {"threads", plan.threads},
                            {"rounds_per_second", elapsed > 0 ? static_cast<double>(run.rounds) / elapsed : 0.0}};
 
-  if (!options.out.empty() && !out_stdout) io::write_file_atomically(options.out, index_file);
-  if (!options.json.empty() && !json_stdout) io::write_file_atomically(options.json, result.dump(2) + "\n");
-  if (out_stdout) std::printf("%s", index_file.c_str());
-  if (json_stdout) std::printf("%s\n", result.dump(2).c_str());
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", index_file);
+  outputs.write("--json", result_text);
   if (!options.quiet) {
-    std::FILE* report = out_stdout || json_stdout ? stderr : stdout;
+    std::FILE* report = outputs.summary_stream();
     std::fprintf(report, "cardsim indices: %s; count %s (%s decks, %s)\n%s",
                  io::describe_rules(config.rules).c_str(), config.counting.count.c_str(),
                  io::to_string(config.counting.true_count_decks).c_str(),
@@ -118,6 +121,7 @@ void run_indices(const IndicesOptions& options) {
                  static_cast<unsigned long long>(run.rounds), static_cast<unsigned long long>(run.shoes), elapsed,
                  plan.threads, elapsed > 0 ? static_cast<double>(run.rounds) / elapsed : 0.0);
   }
+  outputs.finish(result_text);
 }
 
 }  // namespace

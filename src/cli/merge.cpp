@@ -14,6 +14,7 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/shard.hpp"
 #include "commands.hpp"
+#include "outputs.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -26,9 +27,11 @@ struct MergeOptions {
 };
 
 void run_merge(const MergeOptions& options) {
-  const bool to_stdout = options.out == "-";
-  if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
-  if (!options.csv.empty()) io::check_writable(options.csv);
+  Outputs outputs("merge");
+  for (const std::string& path : options.shards) outputs.input("shard", path);
+  outputs.output("--out", options.out, /*result=*/true);
+  outputs.output("--csv", options.csv);
+  outputs.check();
   std::vector<io::ShardFile> files;
   files.reserve(options.shards.size());
   for (const std::string& path : options.shards) files.push_back({path, io::read_file(path)});
@@ -37,13 +40,14 @@ void run_merge(const MergeOptions& options) {
   if (!options.csv.empty() && !paired) {
     throw Error("--csv is for the shards of compare and sweep; a sim result has no CSV");
   }
-  if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!options.csv.empty()) io::write_file_atomically(options.csv, io::paired_result_csv(result));
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", result_text);
+  if (paired) outputs.write("--csv", io::paired_result_csv(result));
   if (!options.quiet) {
     const std::string summary = paired ? io::paired_summary(result) : io::sim_summary(result);
-    std::fprintf(to_stdout ? stderr : stdout, "%s", summary.c_str());
+    std::fprintf(outputs.summary_stream(), "%s", summary.c_str());
   }
+  outputs.finish(result_text);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -30,6 +31,7 @@
 #include "commands.hpp"
 #include "locale.hpp"
 #include "config_options.hpp"
+#include "signals.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -229,8 +231,11 @@ struct Decision {
 
 class Session {
  public:
-  Session(const PlayOptions& options, const io::SimConfig& config, bj::StrategyChart chart, const Style& style)
+  // `stop`: set by Ctrl-C (StopOnSignal); the session then ends with its summary.
+  Session(const PlayOptions& options, const io::SimConfig& config, bj::StrategyChart chart, const Style& style,
+          const std::atomic<bool>& stop)
       : options_(options),
+        stop_(stop),
         style_(style),
         rules_(config.rules),
         game_(config.rules, bj::TableSetup{options.bankroll, options.bet, config.seed}),
@@ -280,8 +285,8 @@ class Session {
     std::printf("%s", prompt.c_str());
     std::fflush(stdout);
     std::string line;
-    if (!std::getline(std::cin, line)) {
-      if (style_.echo) std::printf("(end of input)");
+    if (stop_ || !std::getline(std::cin, line) || stop_) {
+      if (style_.echo || stop_) std::printf(stop_ ? "(interrupted)" : "(end of input)");
       std::printf("\n");
       return std::nullopt;
     }
@@ -638,6 +643,7 @@ class Session {
   }
 
   const PlayOptions& options_;
+  const std::atomic<bool>& stop_;
   Style style_;
   bj::Rules rules_;
   bj::TableGame game_;
@@ -668,8 +674,13 @@ void run_play(const PlayOptions& options) {
   style.unicode = !options.ascii && utf8_locale();
   style.boxes = options.cards == "box" || (options.cards == "auto" && out_terminal);
   style.echo = ::isatty(STDIN_FILENO) != 1;
-  Session session(options, config, chart, style);
-  session.run();
+  std::atomic<bool> stop{false};
+  Session session(options, config, chart, style, stop);
+  {
+    const StopOnSignal stop_on_signal(stop);
+    session.run();
+  }
+  if (stop) throw Interrupted("interrupted: the session ended with its summary");
 }
 
 }  // namespace

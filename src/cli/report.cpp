@@ -4,10 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/report_html.hpp"
 #include "commands.hpp"
+#include "outputs.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -18,14 +19,13 @@ struct ReportOptions {
 };
 
 void run_report(const ReportOptions& options) {
-  io::check_writable(options.out);
-  nlohmann::json result;
-  try {
-    result = nlohmann::json::parse(io::read_file(options.result));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Error("'" + options.result + "' is not valid JSON: " + e.what());
-  }
-  io::write_file_atomically(options.out, io::report_html(result));
+  Outputs outputs("report");
+  outputs.input("the result", options.result);
+  outputs.output("--out", options.out);
+  outputs.check();
+  const nlohmann::json result = io::parse_json_object(io::read_file(options.result), "'" + options.result + "'");
+  outputs.write("--out", io::report_html(result));
+  outputs.finish("");
 }
 
 }  // namespace
@@ -35,7 +35,7 @@ void setup_report(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "report", "Write a result JSON (sim, compare, sweep) as one self-contained HTML page with charts");
   command->add_option("result", options->result, "The result JSON")->required()->check(CLI::ExistingFile);
-  command->add_option("-o,--out", options->out, "The HTML file to write")->required();
+  command->add_option("-o,--out", options->out, "The HTML file to write ('-': stdout)")->required();
   command->callback([options] { run_report(*options); });
 }
 

@@ -16,6 +16,7 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/side_bet_file.hpp"
 #include "commands.hpp"
+#include "outputs.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -33,9 +34,11 @@ struct SidebetOptions {
 };
 
 void run_sidebet(const SidebetOptions& options) {
-  const bool to_stdout = options.out == "-";
-  if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
   const io::SideBetFile file = io::load_side_bet(options.bet);
+  Outputs outputs("sidebet");
+  outputs.input("the side bet", file.path);
+  outputs.output("--out", options.out, /*result=*/true);
+  outputs.check();
 
   const auto start = std::chrono::steady_clock::now();
   const blackjack::ParSheet sheet = blackjack::par_sheet(file.bet, options.decks, options.h17);
@@ -54,12 +57,13 @@ void run_sidebet(const SidebetOptions& options) {
                  "fractions"}};
   result["performance"] = {{"elapsed_seconds", elapsed}};
 
-  if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--out", result_text);
   if (!options.quiet) {
-    std::fprintf(to_stdout ? stderr : stdout, "%sComputed in %.3f s.\n", io::format_par_sheet(file, sheet).c_str(),
+    std::fprintf(outputs.summary_stream(), "%sComputed in %.3f s.\n", io::format_par_sheet(file, sheet).c_str(),
                  elapsed);
   }
+  outputs.finish(result_text);
 }
 
 }  // namespace

@@ -1,26 +1,98 @@
 #include "signals.hpp"
 
+#include <algorithm>
 #include <csignal>
+#include <cstring>
+
+#include <unistd.h>
+
+#include "cardsim/io/files.hpp"
 
 namespace cardsim::cli {
 namespace {
-std::atomic<bool>* g_stop_flag = nullptr;  // std::atomic<bool> is lock-free: safe in a handler
+
+// What the handler reads; written before g_flag publishes them. Lock-free
+// atomics and plain buffers only: the handler may run on any thread.
+std::atomic<std::atomic<bool>*> g_flag{nullptr};
+std::atomic<const std::atomic<std::uint64_t>*> g_done{nullptr};
+std::uint64_t g_done_before = 0;
+bool g_print = true;
+bool g_clear_line = false;  // stderr is a terminal: clear a progress bar first
+
+constexpr std::size_t MESSAGE_BYTES = 1024;
+struct Message {
+  char text[MESSAGE_BYTES] = {};
+  std::size_t size = 0;
+  void set(const std::string& line) {
+    size = std::min(line.size(), MESSAGE_BYTES - 1);
+    std::memcpy(text, line.data(), size);
+    text[size - 1] = '\n';
+  }
+};
+Message g_outside_run;
+Message g_nothing_done;
+Message g_again;
+
+[[noreturn]] void end_now(const Message& message) {
+  io::remove_unfinished_temporary();
+  if (g_print) {
+    if (g_clear_line) (void)!::write(STDERR_FILENO, "\r\033[K", 4);
+    (void)!::write(STDERR_FILENO, message.text, message.size);
+  }
+  ::_exit(130);
+}
 
 extern "C" void on_stop_signal(int /*signal*/) {
-  if (g_stop_flag != nullptr) g_stop_flag->store(true);
+  std::atomic<bool>* flag = g_flag.load();
+  if (flag == nullptr) end_now(g_outside_run);
+  if (flag->load()) end_now(g_again);
+  const std::atomic<std::uint64_t>* done = g_done.load();
+  if (done != nullptr && done->load() == g_done_before) end_now(g_nothing_done);
+  flag->store(true);
 }
+
+// `restart`: reads and writes a signal interrupts resume (SA_RESTART);
+// without, a read waiting for input returns (EINTR).
+void handle_signals(bool restart) {
+  struct sigaction action {};
+  action.sa_handler = on_stop_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = restart ? SA_RESTART : 0;
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
 }  // namespace
 
+void install_signal_handler(bool print) {
+  g_print = print;
+  g_clear_line = ::isatty(STDERR_FILENO) == 1;
+  g_outside_run.set("error: interrupted; nothing was written\n");
+  handle_signals(true);
+}
+
+StopOnSignal::StopOnSignal(run::RunControl& control, const std::string& unit, std::uint64_t chunk_items,
+                           const std::string& checkpoint) {
+  const std::string kept = checkpoint.empty() ? "" : "; the checkpoint '" + checkpoint + "' is kept";
+  g_nothing_done.set("error: interrupted before the first chunk (" + std::to_string(chunk_items) + " " + unit +
+                     ") was completed: no result to write, as part of a chunk is not a result" + kept + "\n");
+  g_again.set("error: interrupted again: stopped at once without writing the result" + kept + "\n");
+  g_done_before = control.items_done.load();
+  g_done.store(&control.items_done);
+  g_flag.store(&control.stop_requested);
+}
+
 StopOnSignal::StopOnSignal(std::atomic<bool>& flag) {
-  g_stop_flag = &flag;
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
+  g_again.set("error: interrupted again: stopped at once\n");
+  g_done.store(nullptr);
+  g_flag.store(&flag);
+  handle_signals(false);
 }
 
 StopOnSignal::~StopOnSignal() {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
-  g_stop_flag = nullptr;
+  g_flag.store(nullptr);
+  g_done.store(nullptr);
+  handle_signals(true);
 }
 
 }  // namespace cardsim::cli

@@ -1,12 +1,22 @@
-// Ctrl-C (SIGINT) and SIGTERM during a run: ask the runner to stop after the
-// chunks in progress, so the partial result can still be reported and written.
+// Ctrl-C (SIGINT) and SIGTERM, for the whole process. main() installs the
+// handler before anything else:
+// - outside a run (reading configs and charts, computing strategies and exact
+//   EVs, sweep cells, merge, report...) a signal ends the process at once with
+//   exit 130 and one line "error: interrupted...": nothing is written, and an
+//   atomic write in progress leaves the old file and no temporary;
+// - during a run (a StopOnSignal alive) the first signal asks the run to stop
+//   after the chunks in progress, so the partial result is still reported and
+//   written; if no chunk has been completed yet it ends the process at once
+//   instead (a part of a chunk is not a result). A second signal ends the
+//   process at once (a checkpoint written before is kept).
 #pragma once
 
 #include <atomic>
-#include <stdexcept>
+#include <cstdint>
 #include <string>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/run/runner.hpp"
 
 namespace cardsim::cli {
 
@@ -16,9 +26,21 @@ class Interrupted : public Error {
   using Error::Error;
 };
 
-// While alive, SIGINT and SIGTERM set `flag` instead of killing the process.
+// Installs the handler of SIGINT and SIGTERM. `print`: whether the process
+// prints the line when it ends at once (false on MPI ranks other than 0).
+void install_signal_handler(bool print);
+
+// While alive, a signal asks a run or a session to stop (see the top).
 class StopOnSignal {
  public:
+  // For a run: the first signal sets control.stop_requested, unless
+  // control.items_done has not grown since now (no chunk completed). `unit`
+  // ("rounds", "deals") and `chunk_items` describe a chunk and `checkpoint`
+  // (empty: none) the file that is kept, in the messages.
+  StopOnSignal(run::RunControl& control, const std::string& unit, std::uint64_t chunk_items,
+               const std::string& checkpoint);
+  // For an interactive session: the first signal sets `flag` and interrupts a
+  // read waiting for input, so the session can end with its summary.
   explicit StopOnSignal(std::atomic<bool>& flag);
   ~StopOnSignal();
   StopOnSignal(const StopOnSignal&) = delete;

@@ -33,6 +33,7 @@
 #include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
+#include "outputs.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -145,20 +146,30 @@ void run_sim(const SimOptions& options) {
   if (!checkpoint_path.empty() && mpi.size() > 1) {
     throw Error("--checkpoint and --resume work in one process, not under mpirun; give each job a --shard instead");
   }
+  if (options.target_se > 0 && (plan.sharded || !checkpoint_path.empty() || mpi.size() > 1)) {
+    throw Error("--target-se plays chunks in order until the standard error is small enough; it does not combine "
+                "with --shard, --checkpoint, --resume or mpirun");
+  }
   const double checkpoint_seconds = parse_seconds(options.checkpoint_every);
 
-  // Check the output paths before the long run (on rank 0, which writes).
-  const bool to_stdout = options.out == "-";
+  // The files, checked before the long run (on rank 0, which writes). A
+  // resumed checkpoint goes on being updated in place unless --checkpoint
+  // names another file.
+  Outputs outputs("sim");
+  if (options.resume.empty()) add_config_inputs(outputs, *options.config, config);
+  outputs.input("--resume", options.resume, "--checkpoint");
+  outputs.output("--out", options.out, /*result=*/true);
+  outputs.output("--checkpoint", checkpoint_path);
   std::string problem;
   if (mpi.root()) {
     try {
-      if (!options.out.empty() && !to_stdout) io::check_writable(options.out);
-      if (!checkpoint_path.empty()) io::check_writable(checkpoint_path);
+      outputs.check();
     } catch (const Error& e) {
       problem = e.what();
     }
   }
   if (!mpi.all_ok(problem.empty())) throw Error(mpi.root() ? problem : "rank 0 could not start the run");
+  const double exact_ev = blackjack::Analyzer(config.rules).evaluate(plan.chart).ev;
 
   const run::ChunkPlan chunk_plan{config.rounds, config.chunk_rounds};
   const std::vector<std::uint64_t> assigned = run::shard_chunks(chunk_plan, plan.shard);
@@ -167,21 +178,16 @@ void run_sim(const SimOptions& options) {
   const unsigned threads = run::resolve_threads(options.threads);
   run::RunControl control;
   control.items_done = static_cast<std::uint64_t>(plan.done_tally.rounds);
-  const StopOnSignal stop_on_signal(control.stop_requested);
+  const StopOnSignal stop_on_signal(control, "rounds", config.chunk_rounds, checkpoint_path);
 
   // With a checkpoint, each chunk is also recorded in the journal, from which
   // the periodic checkpoints are taken.
   std::optional<run::ChunkJournal<blackjack::Tally>> journal;
   if (!checkpoint_path.empty()) journal.emplace(plan.done_tally, plan.done_chunks);
-  const auto save_checkpoint = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
+  const auto checkpoint_text = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
     const io::Checkpoint checkpoint{config, plan.chart, plan.counting, plan.shard, plan.sharded, completed, tally};
-    io::write_file_atomically(checkpoint_path, io::checkpoint_to_text(checkpoint));
+    return io::checkpoint_to_text(checkpoint);
   };
-
-  if (options.target_se > 0 && (plan.sharded || !checkpoint_path.empty() || mpi.size() > 1)) {
-    throw Error("--target-se plays chunks in order until the standard error is small enough; it does not combine "
-                "with --shard, --checkpoint, --resume or mpirun");
-  }
   bool stopped_by_target = false;
 
   const auto start = std::chrono::steady_clock::now();
@@ -193,7 +199,7 @@ void run_sim(const SimOptions& options) {
     if (journal) {
       periodic.emplace(std::chrono::duration<double>(checkpoint_seconds), [&] {
         const auto snapshot = journal->snapshot();
-        save_checkpoint(snapshot.tally, snapshot.completed);
+        io::write_output(checkpoint_path, checkpoint_text(snapshot.tally, snapshot.completed));
       });
     }
     const auto play = [&](const std::vector<std::uint64_t>& chunks) {
@@ -255,9 +261,7 @@ void run_sim(const SimOptions& options) {
   }
   std::sort(completed.begin(), completed.end());
   const bool complete = stopped_by_target || completed.size() == assigned.size();
-  if (!checkpoint_path.empty()) save_checkpoint(total, completed);
 
-  const double exact_ev = blackjack::Analyzer(config.rules).evaluate(plan.chart).ev;
   // A run stopped by --target-se is complete with the chunks it played.
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
                          completed.size(), all_threads, elapsed};
@@ -274,15 +278,17 @@ void run_sim(const SimOptions& options) {
   if (plan.sharded) {
     io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);
   }
-  if (!options.out.empty() && !to_stdout) io::write_file_atomically(options.out, result.dump(2) + "\n");
-  if (to_stdout) std::printf("%s\n", result.dump(2).c_str());
-  if (!options.quiet || !complete) std::fprintf(to_stdout ? stderr : stdout, "%s", io::sim_summary(result).c_str());
+  const std::string result_text = result.dump(2) + "\n";
+  outputs.write("--checkpoint", checkpoint_text(total, completed));
+  outputs.write("--out", result_text);
+  if (!options.quiet) std::fprintf(outputs.summary_stream(), "%s", io::sim_summary(result).c_str());
+  std::string interrupted;
   if (!complete) {
-    std::string where = options.out.empty() || to_stdout ? "" : "; the partial result is in " + options.out;
-    if (!checkpoint_path.empty()) where += "; resume with --resume " + checkpoint_path;
-    throw Interrupted("interrupted after " + std::to_string(total.rounds) + " of " +
-                      std::to_string(run::items_in(chunk_plan, assigned)) + " rounds" + where);
+    interrupted = "interrupted after " + std::to_string(total.rounds) + " of " +
+                  std::to_string(run::items_in(chunk_plan, assigned)) + " rounds" +
+                  (checkpoint_path.empty() ? "" : "; resume with --resume " + checkpoint_path);
   }
+  outputs.finish(result_text, interrupted);
 }
 
 }  // namespace
@@ -292,12 +298,12 @@ void setup_sim(CLI::App& app) {
   CLI::App* sim = app.add_subcommand("sim", "Simulate blackjack rounds and report the edge and outcome statistics");
   add_config_options(*sim, options->config);
   sim->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
-  sim->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
+  sim->add_option("-o,--out", options->out,
+                  "Write the result JSON to FILE ('-': stdout; a device or FIFO is written in place)");
   sim->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
-  sim->add_option("--target-se", options->target_se,
-                  "Stop once the standard error of the edge is at most this, per initial wager (e.g. 0.0005): "
-                  "chunks are played in order, checked every 20; --rounds is the cap")
-      ->check(CLI::PositiveNumber);
+  add_target_se_option(*sim, options->target_se,
+                       "Stop once the standard error of the edge is at most this, per initial wager (e.g. 0.0005): "
+                       "chunks are played in order, checked every 20; --rounds is the cap");
   add_shard_option(*sim, options->shard);
   sim->add_option("--checkpoint", options->checkpoint,
                   "Save the finished chunks to FILE at intervals and when stopped (resume with --resume FILE)")

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/zjh_result.hpp"
@@ -27,7 +28,9 @@
 #include "cardsim/zjh/showdown.hpp"
 #include "cardsim/zjh/sim.hpp"
 #include "commands.hpp"
+#include "config_options.hpp"
 #include "locale.hpp"
+#include "outputs.hpp"
 #include "progress.hpp"
 #include "signals.hpp"
 
@@ -162,13 +165,7 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
 zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned* players) {
   zjh::Rules rules = zjh::preset_rules(o.variant);
   if (!o.config.empty()) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(io::read_file(o.config));
-    } catch (const nlohmann::json::parse_error& e) {
-      throw Error("config " + o.config + " is not valid JSON: " + e.what());
-    }
-    if (!j.is_object()) throw Error("config " + o.config + " must be a JSON object");
+    const nlohmann::json j = io::parse_json_object(io::read_file(o.config), "config " + o.config);
     for (const auto& [key, value] : j.items()) {
       if (key == "game") {
         if (value != "zjh") throw Error("config " + o.config + ": key 'game' must be \"zjh\"");
@@ -176,7 +173,7 @@ zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned*
         if (!value.is_string()) throw Error("config " + o.config + ": key 'variant' must be a string");
         if (app->count("--variant") == 0) rules = zjh::preset_rules(value.get<std::string>());
       } else if (key != "rules" && key != "players") {
-        throw Error("config " + o.config + ": unknown key '" + key +
+        throw Error("config " + o.config + ": unknown key '" + excerpt(key) +
                     "': allowed are game, variant, rules, players");
       }
     }
@@ -220,14 +217,6 @@ std::string hand_text(zjh::Hand hand, bool unicode) {
     text += zjh::card_text(card, unicode);
   }
   return text;
-}
-
-void emit(const std::string& out, const std::string& text) {
-  if (out == "-") {
-    std::cout << text << std::flush;
-  } else {
-    io::write_file_atomically(out, text);
-  }
 }
 
 // Width of UTF-8 text in terminal columns, counting CJK characters as two.
@@ -330,9 +319,18 @@ std::string with_commas(std::uint64_t value) {
   return text;
 }
 
+// The outputs of `zjh exact` and `zjh sim`: --out and the --config it reads, checked.
+Outputs zjh_outputs(const std::string& command, const ZjhRuleOptions& rules, const std::string& out) {
+  Outputs outputs(command);
+  outputs.input("--config", rules.config);
+  outputs.output("--out", out, /*result=*/true);
+  outputs.check();
+  return outputs;
+}
+
 void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
   const zjh::Rules rules = resolve_rules(o.rules, app, nullptr);
-  if (o.out != "-") io::check_writable(o.out);
+  Outputs outputs = zjh_outputs("zjh-exact", o.rules, o.out);
   const auto start = std::chrono::steady_clock::now();
   const zjh::ExactResult result = zjh::exact_heads_up(rules);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -341,7 +339,9 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
     nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh exact"}};
     j.update(io::zjh_exact_report(result));
     j["elapsed_seconds"] = seconds;
-    emit(o.out, j.dump(2) + "\n");
+    const std::string result_text = j.dump(2) + "\n";
+    outputs.write("--out", result_text);
+    outputs.finish(result_text);
     return;
   }
   const bool unicode = utf8_locale();
@@ -377,7 +377,8 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
   line("loss", result.total_losses());
   std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
   text << "(" << buffer << " s)\n";
-  emit(o.out, text.str());
+  outputs.write("--out", text.str());
+  outputs.finish("");
 }
 
 // ---- sim ------------------------------------------------------------------
@@ -391,11 +392,11 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   config.seed = o.seed;
   config.chunk_deals = o.chunk_deals;
   zjh::validate(config);
-  if (o.out != "-") io::check_writable(o.out);
+  Outputs outputs = zjh_outputs("zjh-sim", o.rules, o.out);
   const unsigned threads = run::resolve_threads(o.threads);
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control.stop_requested);
+  const StopOnSignal stop_on_signal(control, "deals", config.chunk_deals, "");
   const auto start = std::chrono::steady_clock::now();
   run::RunOutcome<zjh::SimTally> outcome;
   {
@@ -409,17 +410,13 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   j.update(io::zjh_sim_report(config, outcome.tally));
   const auto played = static_cast<double>(outcome.tally.deals);
   j["run"] = {{"threads", threads},
-              {"complete", outcome.complete},
+              {"partial", !outcome.complete},
               {"completed_chunks", outcome.completed_chunks.size()},
               {"elapsed_seconds", seconds},
               {"deals_per_second", seconds > 0 ? played / seconds : 0.0}};
-  emit(o.out, j.dump(2) + "\n");
-  if (!outcome.complete) {
-    throw Interrupted("interrupted after " + std::to_string(outcome.tally.deals) + " of " +
-                      std::to_string(config.deals) + " deals" +
-                      (o.out == "-" ? "" : "; the partial result is in " + o.out));
-  }
-  if (o.out != "-" && !o.quiet) {
+  const std::string result_text = j.dump(2) + "\n";
+  outputs.write("--out", result_text);
+  if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
     const auto& seat = j.at("seat");
     std::printf("zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n",
                 with_commas(config.deals).c_str(), config.players, seconds,
@@ -428,6 +425,8 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
                 seat.at("win").at("se").get<double>(), seat.at("tie").at("value").get<double>(),
                 seat.at("tie").at("se").get<double>());
   }
+  outputs.finish(result_text, outcome.complete ? "" : "interrupted after " + std::to_string(outcome.tally.deals) +
+                                                          " of " + std::to_string(config.deals) + " deals");
 }
 
 }  // namespace
@@ -439,7 +438,7 @@ void setup_zjh(CLI::App& app) {
   auto deal = std::make_shared<ZjhDealOptions>();
   CLI::App* deal_app = zjh_app->add_subcommand("deal", "Deal one game, rank the hands and name the winner");
   deal_app->add_option("-p,--players", deal->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
-  deal_app->add_option("-s,--seed", deal->seed, "Random seed")->capture_default_str();
+  deal_app->add_option("-s,--seed", deal->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   deal_app->add_flag("--json", deal->json, "Print JSON instead of text");
   deal_app->add_flag("--ascii", deal->ascii, "Letters for suits (s h d c) even on a UTF-8 terminal");
   add_rule_flags(deal_app, deal->rules);
@@ -465,7 +464,7 @@ void setup_zjh(CLI::App& app) {
         }
       })
       ->capture_default_str();
-  sim_app->add_option("-s,--seed", sim->seed, "Random seed")->capture_default_str();
+  sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();
   sim_app->add_option("--chunk-deals", sim->chunk_deals, "Deals per chunk (part of what the seed determines)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))

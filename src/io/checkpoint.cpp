@@ -30,12 +30,12 @@ std::vector<std::uint64_t> chunk_ranges_from_json(const json& ranges, std::uint6
   std::vector<std::uint64_t> chunks;
   for (const json& range : ranges) {
     if (!range.is_array() || range.size() != 2 || !range[0].is_number_unsigned() || !range[1].is_number_unsigned()) {
-      throw Error("a chunk range must be [first, last] with whole numbers, not " + range.dump());
+      throw Error("a chunk range must be [first, last] with whole numbers, not " + excerpt(range.dump()));
     }
     const auto first = range[0].get<std::uint64_t>();
     const auto last = range[1].get<std::uint64_t>();
     if (first > last || last >= limit || (!chunks.empty() && first <= chunks.back())) {
-      throw Error("chunk range " + range.dump() + " is out of order or beyond chunk " + std::to_string(limit - 1));
+      throw Error("chunk range " + excerpt(range.dump()) + " is out of order or beyond chunk " + std::to_string(limit - 1));
     }
     for (std::uint64_t c = first; c <= last; ++c) chunks.push_back(c);
   }
@@ -68,7 +68,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
   verify_json_checksum(j, where);
   return read_named(where, [&] {
     if (j.at("format_version") != CHECKPOINT_FORMAT_VERSION) {
-      throw Error(where + " has format_version " + j.at("format_version").dump() + "; this cardsim reads " +
+      throw Error(where + " has format_version " + excerpt(j.at("format_version").dump()) + "; this cardsim reads " +
                   std::to_string(CHECKPOINT_FORMAT_VERSION));
     }
     const json& identity = j.at("identity");
@@ -96,7 +96,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
     }
     if (checkpoint.shard.count == 0 || checkpoint.shard.count > run::MAX_SHARDS ||
         checkpoint.shard.index >= checkpoint.shard.count) {
-      throw Error(where + ": bad shard " + shard.dump());
+      throw Error(where + ": bad shard " + excerpt(shard.dump()));
     }
     const run::ChunkPlan plan{checkpoint.config.rounds, checkpoint.config.chunk_rounds};
     checkpoint.completed_chunks = chunk_ranges_from_json(j.at("completed_chunks"), plan.chunks());

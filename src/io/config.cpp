@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <set>
 #include <utility>
 
 #include "cardsim/core/error.hpp"
@@ -84,7 +85,8 @@ const std::vector<ConfigKey> KEYS = {
      "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
      "how the players play"},
     {"rounds", "count", "a whole number >= 1, e.g. 1000000, 1e9, 100M", "rounds to play"},
-    {"seed", "integer", "0..2^64-1", "the run's seed: the same seed gives the same result"},
+    {"seed", "integer", "a whole number 0..18446744073709551615 (2^64-1) in decimal digits",
+     "the run's seed: the same seed gives the same result"},
     {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
     {"count", "string", "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",
      "card counting system (\"none\": no counting)"},
@@ -113,11 +115,29 @@ const ConfigKey& key_info(const std::string& key) {
   throw Error("internal: undocumented config key '" + key + "'");
 }
 
-[[noreturn]] void bad_value(const std::string& key, const json& value) {
+// "config key 'decks' (--decks)"; name and description have no flag.
+std::string key_and_flag(const std::string& key) {
+  if (key == "name" || key == "description") return "config key '" + key + "'";
   std::string flag = key;
   for (char& c : flag) c = c == '_' ? '-' : c;
-  throw Error("config key '" + key + "' (--" + flag + "): " + value.dump() + " is not allowed; expected " +
-              key_info(key).allowed);
+  return "config key '" + key + "' (--" + flag + ")";
+}
+
+[[noreturn]] void bad_value(const std::string& key, const json& value) {
+  throw BadConfigValue(key, key_and_flag(key) + ": " + excerpt(value.dump()) + " is not allowed; expected " +
+                                key_info(key).allowed);
+}
+
+// The value of `key` read by `read`, whose Error becomes a BadConfigValue.
+template <class Read>
+auto read_as_key(const std::string& key, Read read) {
+  try {
+    return read();
+  } catch (const BadConfigValue&) {
+    throw;
+  } catch (const Error& e) {
+    throw BadConfigValue(key, e.what());
+  }
 }
 
 std::int64_t read_int(const json& j, const std::string& key, std::int64_t lo, std::int64_t hi) {
@@ -159,7 +179,7 @@ std::uint64_t read_count(const json& j, const std::string& key) {
     return value;
   }
   if (v.is_number_float() || v.is_string()) {
-    return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), "config key '" + key + "'");
+    return read_as_key(key, [&] { return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), key_and_flag(key)); });
   }
   bad_value(key, v);
 }
@@ -181,13 +201,13 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
   std::vector<bj::RampStep> steps;
   std::string token;
   const auto fail = [&](const std::string& why) {
-    throw Error(what + ": \"" + text + "\" is not a bet ramp (" + why +
+    throw Error(what + ": \"" + excerpt(text) + "\" is not a bet ramp (" + why +
                 "); expected \"flat\" or steps \"TC:UNITS\" separated by commas, true counts ascending, units "
                 "1.." + std::to_string(bj::MAX_BET_UNITS) + ", e.g. \"1:1,2:2,3:4,4:8,5:12\"");
   };
   const auto add = [&](const std::string& step) {
     const auto colon = step.find(':');
-    if (colon == std::string::npos) fail("'" + step + "' has no ':'");
+    if (colon == std::string::npos) fail("'" + excerpt(step) + "' has no ':'");
     int tc = 0;
     int units = 0;
     try {
@@ -195,9 +215,9 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
       std::size_t used_units = 0;
       tc = std::stoi(step.substr(0, colon), &used_tc);
       units = std::stoi(step.substr(colon + 1), &used_units);
-      if (used_tc != colon || used_units != step.size() - colon - 1) fail("'" + step + "' is not TC:UNITS");
+      if (used_tc != colon || used_units != step.size() - colon - 1) fail("'" + excerpt(step) + "' is not TC:UNITS");
     } catch (const std::logic_error&) {
-      fail("'" + step + "' is not TC:UNITS");
+      fail("'" + excerpt(step) + "' is not TC:UNITS");
     }
     if (tc < -MAX_INDEX_TRUE_COUNT || tc > MAX_INDEX_TRUE_COUNT) fail("true count " + std::to_string(tc) + " outside -30..30");
     if (units < 1 || units > bj::MAX_BET_UNITS) fail(std::to_string(units) + " units");
@@ -220,7 +240,7 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
 std::uint64_t parse_count(std::string_view text, const std::string& what) {
   const std::string s(text);
   const auto fail = [&]() -> std::uint64_t {
-    throw Error(what + ": '" + s + "' is not a count; expected a whole number >= 1 such as 1000000, 1e9 or 100M");
+    throw Error(what + ": '" + excerpt(s) + "' is not a count; expected a whole number >= 1 such as 1000000, 1e9 or 100M");
   };
   if (s.empty()) return fail();
   double multiplier = 1;
@@ -242,15 +262,26 @@ std::uint64_t parse_count(std::string_view text, const std::string& what) {
     return fail();
   }
   value *= multiplier;
-  if (used != number.size() || !(value >= 1) || value > 1e18 || value != std::floor(value)) return fail();
+  if (used != number.size() || !(value >= 1) || value != std::floor(value)) return fail();
+  if (value > static_cast<double>(MAX_COUNT)) {
+    throw Error(what + ": '" + excerpt(s) + "' is too large; at most 10^18 (1e18)");
+  }
   return static_cast<std::uint64_t>(value);
 }
 
 json flag_value_to_json(const std::string& text) {
   if (text == "true" || text.empty()) return true;
   if (text == "false") return false;
+  // Decimal numbers only: stod would also read "0x10", "inf" and "nan".
+  const bool decimal = text.find_first_not_of("0123456789+-.eE") == std::string::npos &&
+                       text.find_first_of("0123456789") != std::string::npos;
+  if (!decimal) return text;
   try {
     std::size_t used = 0;
+    if (text.front() != '-' && text.front() != '+') {
+      const unsigned long long whole = std::stoull(text, &used);
+      if (used == text.size()) return static_cast<std::uint64_t>(whole);
+    }
     const long long integer = std::stoll(text, &used);
     if (used == text.size()) return integer;
   } catch (const std::exception&) {
@@ -264,15 +295,62 @@ json flag_value_to_json(const std::string& text) {
   return text;
 }
 
+json parse_json_object(std::string_view text, const std::string& what) {
+  // The keys seen in each object being read, innermost last, and the key
+  // each one is under (for the message).
+  struct Level {
+    std::set<std::string> keys;
+    std::string last_key;
+  };
+  std::vector<Level> levels;
+  const json::parser_callback_t check_keys = [&](int /*depth*/, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) levels.emplace_back();
+    if (event == json::parse_event_t::object_end && !levels.empty()) levels.pop_back();
+    if (event == json::parse_event_t::key && !levels.empty()) {
+      const std::string key = parsed.get<std::string>();
+      if (!levels.back().keys.insert(key).second) {
+        std::string where;
+        for (std::size_t l = 0; l + 1 < levels.size(); ++l) where += (where.empty() ? "" : ".") + levels[l].last_key;
+        throw Error(what + ": key '" + excerpt(key) + "' is given twice" +
+                    (where.empty() ? "" : " in '" + excerpt(where) + "'") + "; give each key once");
+      }
+      levels.back().last_key = key;
+    }
+    return true;
+  };
+  json j;
+  try {
+    j = json::parse(text, check_keys);
+  } catch (const json::parse_error& e) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 9: ...;
+    // last read: 'TOKEN'; expected ...": without the tag, TOKEN cut.
+    std::string message = e.what();
+    if (const auto tag = message.find("] "); message.front() == '[' && tag != std::string::npos) message.erase(0, tag + 2);
+    const std::string opening = "last read: '";
+    if (const auto from = message.find(opening); from != std::string::npos) {
+      const auto start = from + opening.size();
+      auto end = message.find("'; expected ", start);
+      if (end == std::string::npos) end = message.size() - 1;
+      if (end > start) message.replace(start, end - start, excerpt(message.substr(start, end - start), 40));
+    }
+    throw Error(what + " is not valid JSON: " + message);
+  }
+  if (!j.is_object()) {
+    throw Error(what + " is a JSON " + std::string(j.type_name()) +
+                "; expected a JSON object of keys and values, {\"key\": value, ...}");
+  }
+  return j;
+}
+
 SimConfig sim_config_from_json(const json& j) {
-  if (!j.is_object()) throw Error("a config must be a JSON object of keys and values, not " + j.dump());
+  if (!j.is_object()) throw Error("a config must be a JSON object of keys and values, not a JSON " + std::string(j.type_name()));
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const auto& k : KEYS) known = known || k.key == key;
     if (!known) {
       std::string all;
       for (const auto& k : KEYS) all += (all.empty() ? "" : ", ") + k.key;
-      throw Error("unknown config key '" + key + "'; the keys are: " + all);
+      throw Error("unknown config key '" + excerpt(key) + "'; the keys are: " + all);
     }
   }
   SimConfig c;
@@ -344,7 +422,7 @@ SimConfig sim_config_from_json(const json& j) {
   if (j.contains("true_count_rounding")) k.true_count_rounding = read_enum(j, "true_count_rounding", ROUNDING_NAMES);
   if (j.contains("bet_ramp")) {
     k.bet_ramp = read_string(j, "bet_ramp");
-    k.ramp = parse_bet_ramp(k.bet_ramp, "config key 'bet_ramp' (--bet-ramp)");
+    k.ramp = read_as_key("bet_ramp", [&] { return parse_bet_ramp(k.bet_ramp, key_and_flag("bet_ramp")); });
   }
   const auto read_wong = [&](const std::string& key, bool& has, int& value) {
     if (!j.contains(key)) return;
@@ -393,7 +471,7 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
-    throw Error("config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
+    throw BadConfigValue("chunk_rounds", "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
                 " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
                 " (a chunk's stream holds that many shoes)");
   }

@@ -53,22 +53,16 @@ bj::IndexAction action_of(const std::string& text) {
 }  // namespace
 
 bj::CountSystem parse_count_system(std::string_view json_text, const std::string& source, int decks) {
-  json j;
-  try {
-    j = json::parse(json_text);
-  } catch (const json::parse_error& e) {
-    throw Error("count system '" + source + "' is not valid JSON: " + e.what());
-  }
+  const json j = parse_json_object(json_text, "count system '" + source + "'");
   const auto fail = [&](const std::string& why) { throw Error("count system '" + source + "': " + why); };
-  if (!j.is_object()) fail("expected a JSON object");
   bj::CountSystem system;
   if (!j.contains("tags") || !j.at("tags").is_object()) fail("expected \"tags\": {\"A\": .., \"2\": .., ..., \"T\": ..}");
   const json& tags = j.at("tags");
   for (const auto& [key, value] : tags.items()) {
     const int card = card_value(key);
-    if (card == 0 || key == "10") fail("tag key '" + key + "': expected A, 2..9 or T");
+    if (card == 0 || key == "10") fail("tag key '" + excerpt(key) + "': expected A, 2..9 or T");
     if (!value.is_number_integer() || value.get<int>() < -100 || value.get<int>() > 100) {
-      fail("tag of " + key + " is " + value.dump() + "; expected a whole number -100..100 (fractional tags: multiply by \"scale\")");
+      fail("tag of " + key + " is " + excerpt(value.dump()) + "; expected a whole number -100..100 (fractional tags: multiply by \"scale\")");
     }
     system.tags[static_cast<std::size_t>(card)] = value.get<int>();
   }
@@ -77,13 +71,13 @@ bj::CountSystem parse_count_system(std::string_view json_text, const std::string
   }
   if (j.contains("scale")) {
     const json& v = j.at("scale");
-    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 100) fail("\"scale\" is " + v.dump() + "; expected 1..100");
+    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 100) fail("\"scale\" is " + excerpt(v.dump()) + "; expected 1..100");
     system.scale = v.get<int>();
   }
   if (j.contains("initial_running_count")) {
     const json& v = j.at("initial_running_count");
     if (!v.is_number_integer() || v.get<int>() < -10000 || v.get<int>() > 10000) {
-      fail("\"initial_running_count\" is " + v.dump() + "; expected a whole number (tag units)");
+      fail("\"initial_running_count\" is " + excerpt(v.dump()) + "; expected a whole number (tag units)");
     }
     system.initial_running_count = v.get<int>();
   } else {
@@ -92,7 +86,7 @@ bj::CountSystem parse_count_system(std::string_view json_text, const std::string
   for (const auto& [key, value] : j.items()) {
     static const std::set<std::string> KNOWN{"name", "source", "description", "level", "tags", "scale",
                                              "initial_running_count"};
-    if (!KNOWN.contains(key)) fail("unknown key '" + key + "'; the keys are name, source, description, level, tags, scale, initial_running_count");
+    if (!KNOWN.contains(key)) fail("unknown key '" + excerpt(key) + "'; the keys are name, source, description, level, tags, scale, initial_running_count");
   }
   return system;
 }
@@ -121,7 +115,7 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
     } else if (hand.size() >= 3 && hand.find(',') != std::string::npos) {
       const auto comma = hand.find(',');
       const int first = card_value(hand.substr(0, comma));
-      if (first == 0 || first != card_value(hand.substr(comma + 1))) fail("hand '" + hand + "': a pair is two equal cards such as 8,8 or T,T");
+      if (first == 0 || first != card_value(hand.substr(comma + 1))) fail("hand '" + excerpt(hand) + "': a pair is two equal cards such as 8,8 or T,T");
       play.hand = bj::IndexHand::pair;
       play.value = first;
     } else if (hand.size() >= 2 && hand[0] == 's' && parse_int(hand.substr(1), value) && value >= 13 && value <= 20) {
@@ -131,18 +125,18 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
       play.hand = bj::IndexHand::hard;
       play.value = value;
     } else {
-      fail("hand '" + hand + "': expected a hard total 4..20, a soft total s13..s20, a pair such as 8,8, or insurance");
+      fail("hand '" + excerpt(hand) + "': expected a hard total 4..20, a soft total s13..s20, a pair such as 8,8, or insurance");
     }
     play.upcard = card_value(w[1]);
-    if (play.upcard == 0) fail("up card '" + w[1] + "': expected 2..9, T or A");
+    if (play.upcard == 0) fail("up card '" + excerpt(w[1]) + "': expected 2..9, T or A");
     if (play.hand == bj::IndexHand::insurance && play.upcard != bj::ACE) fail("insurance is against an A");
     if (!parse_int(w[2], play.index) || play.index < -MAX_INDEX || play.index > MAX_INDEX) {
-      fail("index '" + w[2] + "': expected a whole true count -30..30");
+      fail("index '" + excerpt(w[2]) + "': expected a whole true count -30..30");
     }
     play.at_or_above = action_of(w[3]);
     play.below = action_of(w[4]);
     for (const auto action : {play.at_or_above, play.below}) {
-      if (action == bj::IndexAction::invalid) fail("action '" + (action == play.at_or_above ? w[3] : w[4]) + "': expected H, S, D, Ds, P, R, I or -");
+      if (action == bj::IndexAction::invalid) fail("action '" + excerpt(action == play.at_or_above ? w[3] : w[4]) + "': expected H, S, D, Ds, P, R, I or -");
     }
     const auto either = [&](bj::IndexAction a) { return play.at_or_above == a || play.below == a; };
     const auto only = [&](std::initializer_list<bj::IndexAction> allowed) {
@@ -165,7 +159,7 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
     }
     if (play.at_or_above == play.below) fail("the same play at or above the index and below it");
     const auto key = std::make_tuple(static_cast<int>(play.hand), play.value, play.upcard, surrender_line);
-    if (!seen.insert(key).second) fail("a second line for " + hand + " against " + w[1]);
+    if (!seen.insert(key).second) fail("a second line for " + excerpt(hand) + " against " + excerpt(w[1]));
     plays.push_back(play);
   }
   return plays;
@@ -248,12 +242,22 @@ bj::Counting counting_from_definition(const SimConfig& config, const json& defin
   return make_counting(config, system, std::move(indices));
 }
 
+std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder) {
+  const CountingConfig& k = config.counting;
+  std::vector<std::string> files;
+  if (!k.enabled()) return files;
+  files.push_back(find_data_file(k.count, config_folder, "counts", ".json"));
+  if (k.indices != "none") files.push_back(find_data_file(k.indices, config_folder, "indices", ".txt"));
+  std::erase(files, std::string());
+  return files;
+}
+
 bj::Counting load_counting(const SimConfig& config, const std::string& config_folder) {
   const CountingConfig& k = config.counting;
   if (!k.enabled()) return {};
   const std::string count_path = find_data_file(k.count, config_folder, "counts", ".json");
   if (count_path.empty()) {
-    throw Error("config key 'count' (--count): '" + k.count + "' is not a count in " + data_subfolder_text("counts") +
+    throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " + data_subfolder_text("counts") +
                 " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
   }
   const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
@@ -261,10 +265,14 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
   if (k.indices != "none") {
     const std::string index_path = find_data_file(k.indices, config_folder, "indices", ".txt");
     if (index_path.empty()) {
-      throw Error("config key 'indices' (--indices): '" + k.indices + "' is not an index set in " +
+      throw Error("config key 'indices' (--indices): '" + excerpt(k.indices) + "' is not an index set in " +
                   data_subfolder_text("indices") + " or an index file");
     }
     indices = parse_index_plays(read_file(index_path), index_path);
+    if (indices.empty()) {
+      throw Error(index_path + ": no index plays (lines such as \"16 T 0 S H\"); for no index plays, set indices "
+                  "(--indices) to \"none\"");
+    }
   }
   return make_counting(config, system, std::move(indices));
 }

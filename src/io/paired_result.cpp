@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 
 namespace cardsim::io {
@@ -14,9 +15,16 @@ constexpr const char* PAIRING =
     "common random numbers: every variant plays chunk c from the same stream and shoe k of it from the same cards; "
     "differences' SE from the per-chunk differences";
 
+// A CSV field (RFC 4180: quoted if it holds a comma, quote or line break). A
+// text that starts as a spreadsheet formula would (=, +, -, @, tab, CR) is
+// quoted with a leading apostrophe, so a spreadsheet shows it as text instead
+// of running it (the OWASP advice on CSV injection); numbers are as they are.
 std::string csv_field(const json& value) {
-  std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  if (!value.is_string()) return value.dump();
+  std::string text = value.get<std::string>();
+  const bool formula = !text.empty() && std::string("=+-@\t\r").find(text.front()) != std::string::npos;
+  if (formula) text = "'" + text;
+  if (!formula && text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
   for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
   return quoted + "\"";
@@ -62,7 +70,7 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                              {"mean", d.mean},
                              {"standard_error", d.se},
                              {"ci95", {d.ci95_low, d.ci95_high}},
-                             {"house_edge_change_percent", -100.0 * d.mean},
+                             {"house_edge_change_percent", percent(-d.mean)},
                              {"standard_error_unpaired", d.se_unpaired},
                              {"variance_reduction", d.se > 0 ? (d.se_unpaired * d.se_unpaired) / (d.se * d.se) : 0.0}};
     }
@@ -74,7 +82,8 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                            {"elapsed_seconds", elapsed},
                            {"rounds_per_second", elapsed > 0 ? static_cast<double>(rounds_played) *
                                                                    static_cast<double>(variants.size()) / elapsed
-                                                             : 0.0}};
+                                                             : 0.0},
+                           {"setup_seconds", info.setup_seconds}};
   return result;
 }
 
@@ -92,14 +101,14 @@ std::string paired_result_csv(const json& result) {
     for (const auto& key : varied) csv << "," << csv_field(entry.at("values").at(key.get<std::string>()));
     const json& edge = r.at("edge");
     const json& diff = entry.at("difference");
-    const auto percent = [](const json& x) { return csv_field(json(100.0 * x.get<double>())); };
+    const auto percent_field = [](const json& x) { return csv_field(json(percent(x.get<double>()))); };
     const json& hand = r.at("outcomes").at("rates_per_hand");
     csv << "," << r.at("run").at("rounds") << "," << edge.at("house_edge_percent") << ","
-        << percent(edge.at("standard_error")) << "," << edge.at("house_edge_ci95_percent").at(0) << ","
+        << percent_field(edge.at("standard_error")) << "," << edge.at("house_edge_ci95_percent").at(0) << ","
         << edge.at("house_edge_ci95_percent").at(1) << "," << r.at("exact").at("house_edge_percent") << ","
         << (diff.is_null() ? "" : csv_field(diff.at("house_edge_change_percent"))) << ","
-        << (diff.is_null() ? "" : percent(diff.at("standard_error"))) << ","
-        << (diff.is_null() ? "" : percent(diff.at("standard_error_unpaired"))) << "," << hand.at("win") << ","
+        << (diff.is_null() ? "" : percent_field(diff.at("standard_error"))) << ","
+        << (diff.is_null() ? "" : percent_field(diff.at("standard_error_unpaired"))) << "," << hand.at("win") << ","
         << hand.at("loss") << "," << hand.at("push") << "," << r.at("outcomes").at("rates_per_round").at("blackjack")
         << "," << hand.at("player_bust") << "," << r.at("dealer").at("bust_rate") << ","
         << r.at("shoe").at("rounds_per_shoe") << "\n";

@@ -206,7 +206,7 @@ std::string report_html(const json& result) {
   }
   const std::string command = result.at("command").get<std::string>();
   if (command != "sim" && command != "compare" && command != "sweep") {
-    throw Error("cannot report a '" + command + "' result; expected sim, compare or sweep");
+    throw Error("cannot report a '" + excerpt(command) + "' result; expected sim, compare or sweep");
   }
   try {
     std::ostringstream page;

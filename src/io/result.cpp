@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/version.hpp"
 
 namespace cardsim::io {
@@ -157,14 +158,14 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
   result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win.se}, {"ci95", {win.ci95_low, win.ci95_high}}};
-  result["win_per_100_rounds"] = {{"mean", 100 * win.mean},
-                                  {"standard_error", 100 * win.se},
-                                  {"ci95", {100 * win.ci95_low, 100 * win.ci95_high}}};
+  result["win_per_100_rounds"] = {{"mean", shift_decimal(win.mean, 2)},
+                                  {"standard_error", shift_decimal(win.se, 2)},
+                                  {"ci95", {shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)}}};
   const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
   result["sd_per_round"] = win.sd;
   result["sd_per_round_standard_error"] = sd_se;
-  result["sd_per_100_rounds"] = 10 * win.sd;
-  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(10 * sd_se.get<double>());
+  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
+  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(shift_decimal(sd_se.get<double>(), 1));
   result["edge_per_initial_bet"] = {
       {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
       {"standard_error", average_bet > 0 ? win.se / average_bet : 0.0},
@@ -461,8 +462,8 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const Estimate pooled = estimate(t.table_net, t.table_net_squared, t.rounds, static_cast<double>(bet * seats));
   json edge = estimate_json(pooled);
   edge["unit"] = "player's net result per initial wager (negative: the house wins)";
-  edge["house_edge_percent"] = -100.0 * pooled.mean;
-  edge["house_edge_ci95_percent"] = {-100.0 * pooled.ci95_high, -100.0 * pooled.ci95_low};
+  edge["house_edge_percent"] = percent(-pooled.mean);
+  edge["house_edge_ci95_percent"] = {percent(-pooled.ci95_high), percent(-pooled.ci95_low)};
   edge["sd_per_round"] = estimate(all.net, all.net_squared, seat_rounds, static_cast<double>(bet)).sd;
 
   json pooled_seats = seat_json(all, seat_rounds, bet);
@@ -525,7 +526,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   // simulated edge also holds the cut-card effect, so the two differ by it.
   result["exact"] = {
       {"mean", run.exact_ev},
-      {"house_edge_percent", -100.0 * run.exact_ev},
+      {"house_edge_percent", percent(-run.exact_ev)},
       {"difference_in_standard_errors", pooled.se > 0 ? (pooled.mean - run.exact_ev) / pooled.se : 0.0},
       {"method", "combinatorial analysis (cardsim analyze), fresh shoe each round, per initial wager"},
       {"comparable", rules.reshuffle == bj::Reshuffle::every_round || rules.infinite()}};
@@ -561,10 +562,10 @@ std::string sim_summary(const json& r) {
                 ci[0].get<double>(), ci[1].get<double>(), edge.at("sd_per_round").get<double>());
   out += line;
   const json& exact = r.at("exact");
-  std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s); simulated - exact = %+.2f SE\n",
+  std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s); simulated EV - exact EV = %+.2f SE\n",
                 exact.at("house_edge_percent").get<double>(),
                 exact.at("comparable").get<bool>() ? "" : "; a cut-card game differs by the cut-card effect",
-                -exact.at("difference_in_standard_errors").get<double>());
+                exact.at("difference_in_standard_errors").get<double>());
   out += line;
   std::snprintf(line, sizeof line,
                 "hands: win %.2f%%  loss %.2f%%  push %.2f%%  bust %.2f%%; blackjack %.2f%% of rounds; dealer bust %.2f%%\n",

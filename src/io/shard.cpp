@@ -56,7 +56,7 @@ run::Shard check_shard_json(const json& j, const std::string& where, bool paired
     throw Error(where + ": checksum mismatch: the file is corrupted or was edited");
   }
   if (j.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error(where + " has schema_version " + j.at("schema_version").dump() + "; this cardsim reads " +
+    throw Error(where + " has schema_version " + excerpt(j.at("schema_version").dump()) + "; this cardsim reads " +
                 std::to_string(RESULT_SCHEMA_VERSION));
   }
   const std::string command = shard_command(j);
@@ -115,6 +115,8 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
     const json& identity_variants = shard.identity.at("variants");
     const json& variants = j.at("variants");
     const json& nets = info.at("chunk_table_net");
+    // (Absent from the shards of versions before it: read as 0, so they still merge.)
+    shard.setup_seconds = j.at("performance").value("setup_seconds", 0.0);
     const std::size_t count = identity_variants.size();
     if (count == 0 || variants.size() != count || info.at("exact_ev").size() != count || nets.size() != count) {
       throw Error(where + ": its variants, exact EVs and chunk nets do not match its identity's " +
@@ -277,6 +279,7 @@ json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
     run.chunks_played.insert(run.chunks_played.end(), chunks.begin(), chunks.end());
     info.threads += s->threads;
     info.elapsed_seconds = std::max(info.elapsed_seconds, s->elapsed_seconds);
+    info.setup_seconds = std::max(info.setup_seconds, s->setup_seconds);
   }
   std::sort(run.chunks_played.begin(), run.chunks_played.end());
   json result = paired_result_json(variants, info, run);

@@ -299,16 +299,10 @@ double PublishedEdge::rounding() const {
 }
 
 SideBetFile parse_side_bet(std::string_view json_text, const std::string& source) {
-  json j;
-  try {
-    j = json::parse(json_text);
-  } catch (const json::parse_error& e) {
-    throw Error("side bet '" + source + "' is not valid JSON: " + e.what());
-  }
+  const json j = parse_json_object(json_text, "side bet '" + source + "'");
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
     throw Error("side bet '" + source + "': " + why);
   };
-  if (!j.is_object()) fail("expected a JSON object with name, cards and outcomes");
   reject_unknown_keys(j, {"name", "description", "cards", "outcomes", "published"}, fail);
   SideBetFile file;
   if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {

@@ -16,22 +16,45 @@ using bj::ChartAction;
 
 namespace {
 
+// The rows an action may appear in.
+enum class Rows : std::uint8_t { all, pairs, totals };
+
 struct ActionName {
   ChartAction action;
   const char* name;
-  bool pairs_only;
+  Rows rows;
 };
-constexpr std::array<ActionName, 9> ACTION_NAMES{{
-    {ChartAction::hit, "H", false},
-    {ChartAction::stand, "S", false},
-    {ChartAction::double_else_hit, "D", false},
-    {ChartAction::double_else_stand, "Ds", false},
-    {ChartAction::split, "P", true},
-    {ChartAction::split_if_das_else_hit, "Ph", true},
-    {ChartAction::surrender_else_hit, "Rh", false},
-    {ChartAction::surrender_else_stand, "Rs", false},
-    {ChartAction::surrender_else_split, "Rp", true},
+constexpr std::array<ActionName, 11> ACTION_NAMES{{
+    {ChartAction::hit, "H", Rows::all},
+    {ChartAction::stand, "S", Rows::all},
+    {ChartAction::double_else_hit, "D", Rows::all},
+    {ChartAction::double_else_stand, "Ds", Rows::all},
+    {ChartAction::hit_two_stand_more, "Hs", Rows::totals},
+    {ChartAction::stand_two_hit_more, "Sh", Rows::totals},
+    {ChartAction::split, "P", Rows::pairs},
+    {ChartAction::split_if_das_else_hit, "Ph", Rows::pairs},
+    {ChartAction::surrender_else_hit, "Rh", Rows::all},
+    {ChartAction::surrender_else_stand, "Rs", Rows::all},
+    {ChartAction::surrender_else_split, "Rp", Rows::pairs},
 }};
+
+// The rows of a section: pairs, or totals (hard and soft).
+Rows rows_of(const std::string& section) { return section == "pairs" ? Rows::pairs : Rows::totals; }
+
+// Whether an action may appear in `rows`.
+bool allowed_in(const ActionName& a, Rows rows) { return a.rows == Rows::all || a.rows == rows; }
+
+// The actions allowed in a section's rows, as an error lists them.
+std::string allowed_actions(const std::string& section) {
+  std::string list;
+  for (const auto& a : ACTION_NAMES) {
+    if (allowed_in(a, rows_of(section))) list += std::string(list.empty() ? "" : " ") + a.name;
+  }
+  return list;
+}
+
+constexpr const char* TWO_OR_MORE_LEGEND =
+    "Hs: hit two cards, stand on three or more; Sh: stand on two cards, hit three or more";
 
 // Column order of the files: up cards 2..9, T, A.
 constexpr std::array<int, bj::CARD_VALUES> COLUMN_UPCARDS{2, 3, 4, 5, 6, 7, 8, 9, 10, 1};
@@ -89,12 +112,12 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
     if (words.size() == 1 && words[0].front() == '[' && words[0].back() == ']') {
       section = words[0].substr(1, words[0].size() - 2);
       if (section != "hard" && section != "soft" && section != "pairs") {
-        fail("unknown section " + words[0] + "; expected [hard], [soft] or [pairs]");
+        fail("unknown section " + excerpt(words[0]) + "; expected [hard], [soft] or [pairs]");
       }
       header_seen = false;
       continue;
     }
-    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + words[0] + "'");
+    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + excerpt(words[0]) + "'");
     if (!header_seen) {
       bool ok = words.size() == bj::CARD_VALUES;
       for (std::size_t i = 0; ok && i < words.size(); ++i) {
@@ -106,28 +129,27 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
     }
     const int row = row_index(section, words[0]);
     if (row == 0) {
-      fail("'" + words[0] + "' is not a row of [" + section + "]; rows are " +
+      fail("'" + excerpt(words[0]) + "' is not a row of [" + section + "]; rows are " +
            (section == "hard" ? "4..21" : section == "soft" ? "12..21" : "2..9, T, A"));
     }
     if (words.size() != bj::CARD_VALUES + 1) {
-      fail("row " + words[0] + " of [" + section + "] has " + std::to_string(words.size() - 1) +
+      fail("row " + excerpt(words[0]) + " of [" + section + "] has " + std::to_string(words.size() - 1) +
            " actions; expected 10 (one per up card 2..A)");
     }
     bj::ChartRows& rows = section == "hard" ? chart.hard : section == "soft" ? chart.soft : chart.pairs;
     auto& cells = rows[static_cast<std::size_t>(row)];
     if (cells[static_cast<std::size_t>(COLUMN_UPCARDS[0])] != ChartAction::invalid) {
-      fail("row " + words[0] + " of [" + section + "] appears twice");
+      fail("row " + excerpt(words[0]) + " of [" + section + "] appears twice");
     }
     for (std::size_t i = 0; i < bj::CARD_VALUES; ++i) {
       const std::string& word = words[i + 1];
       ChartAction action = ChartAction::invalid;
       for (const auto& a : ACTION_NAMES) {
-        if (word == a.name && (!a.pairs_only || section == "pairs")) action = a.action;
+        if (word == a.name && allowed_in(a, rows_of(section))) action = a.action;
       }
       if (action == ChartAction::invalid) {
-        fail("'" + word + "' (row " + words[0] + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
-             (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: H S D Ds" +
-             (section == "pairs" ? " P Ph Rh Rs Rp" : " Rh Rs"));
+        fail("'" + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
+             (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: " + allowed_actions(section));
       }
       cells[static_cast<std::size_t>(COLUMN_UPCARDS[i])] = action;
     }
@@ -158,6 +180,16 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
     std::istringstream lines(header_comment);
     for (std::string line; std::getline(lines, line);) out << "# " << line << "\n";
   }
+  // Hs and Sh are cardsim's own notation, not the usual charts': said where used.
+  bool two_or_more = false;
+  for (const bj::ChartRows* rows : {&chart.hard, &chart.soft}) {
+    for (const auto& row : *rows) {
+      for (const ChartAction a : row) {
+        two_or_more = two_or_more || a == ChartAction::hit_two_stand_more || a == ChartAction::stand_two_hit_more;
+      }
+    }
+  }
+  if (two_or_more) out << "# " << TWO_OR_MORE_LEGEND << "\n";
   // Each line: a 5-wide label, then 4-wide columns, without trailing spaces.
   auto emit = [&](std::string label, const std::vector<std::string>& cells) {
     std::string line = label;
@@ -193,18 +225,29 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
   return out.str();
 }
 
-bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder) {
+namespace {
+bool built_in_strategy(const std::string& strategy) {
+  return strategy == "hit-below-16" || strategy == "mimic-dealer" || strategy == "always-stand" || strategy == "basic";
+}
+}  // namespace
+
+std::string strategy_file(const std::string& strategy, const std::string& config_folder) {
+  return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, config_folder, "strategies", ".txt");
+}
+
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder,
+                                const BasicChartSource& basic) {
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
-  if (strategy == "basic") {
-    bj::StrategyChart chart = bj::optimal_basic_strategy(rules);
+  if (strategy == BASIC_STRATEGY) {
+    bj::StrategyChart chart = basic ? basic(rules) : bj::optimal_basic_strategy(rules);
     chart.name = "basic (computed for " + describe_rules(rules) + ")";
     return chart;
   }
-  const std::string path = find_data_file(strategy, config_folder, "strategies", ".txt");
+  const std::string path = strategy_file(strategy, config_folder);
   if (path.empty()) {
-    throw Error("strategy '" + strategy +
+    throw Error("strategy '" + excerpt(strategy) +
                 "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
                 data_subfolder_text("strategies") + ", or a chart file");
   }

@@ -52,7 +52,7 @@ zjh::Rules zjh_rules_from_json(const json& j, zjh::Rules base) {
       if (!value.is_boolean()) throw Error("rules key '" + key + "' must be true or false");
       (key == "special_235" ? rules.special_235 : rules.straight_above_flush) = value.get<bool>();
     } else {
-      throw Error("unknown zjh rules key '" + key +
+      throw Error("unknown zjh rules key '" + excerpt(key) +
                   "': allowed are ties, a23, special_235, straight_above_flush");
     }
   }

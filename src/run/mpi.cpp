@@ -19,6 +19,13 @@ int launched_ranks() {
   return 1;
 }
 
+int launched_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+    if (const char* value = std::getenv(name)) return std::max(0, std::atoi(value));
+  }
+  return 0;
+}
+
 void require_one_rank(const std::string& command, const std::string& instead) {
   const int ranks = launched_ranks();
   if (ranks > 1) {

@@ -44,7 +44,7 @@ auto from_string(const Table& table, std::string_view text, std::string_view key
   for (const auto& entry : table) {
     if (entry.first == text) return entry.second;
   }
-  throw Error("unknown " + std::string(key) + " '" + std::string(text) + "': allowed are " +
+  throw Error("unknown " + std::string(key) + " '" + excerpt(text) + "': allowed are " +
               allowed(table));
 }
 

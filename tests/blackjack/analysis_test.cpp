@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -132,10 +133,15 @@ TEST(AnalysisDealer, FiniteShoeWithRemovalMatchesNaiveRecursion) {
 
 // --- player values against brute force ----------------------------------------
 
+// Whether a hand of three or more cards stands.
+using StandsOnMore = std::function<bool(HandState)>;
+bool stands_on_17(HandState s) { return best_total(s) >= 17; }
+
 // The value of hitting `first`+`second` against `up` (1 deck, S17, peek) and
-// then hitting below 17 (hard and soft), given no dealer blackjack, by brute
-// force in the real order of the deal: hole card, player's draws, dealer's.
-double brute_force_hit(int first, int second, int up) {
+// then hitting until `stands` (by default below 17, hard and soft), given no
+// dealer blackjack, by brute force in the real order of the deal: hole card,
+// player's draws, dealer's.
+double brute_force_hit(int first, int second, int up, const StandsOnMore& stands = stands_on_17) {
   CardCounts counts = deck_counts(1);
   counts[u(first)]--;
   counts[u(second)]--;
@@ -149,7 +155,7 @@ double brute_force_hit(int first, int second, int up) {
     counts[u(hole)]--;
     std::function<double(HandState, int, int)> play = [&](HandState player, int left, int draws) -> double {
       if (is_bust(player)) return -1.0;
-      if (draws > 0 && best_total(player) >= 17) {
+      if (draws > 0 && (best_total(player) == 21 || stands(player))) {
         DealerProbabilities d{};
         naive_dealer(counts, left, false, false, two_card_hand(up, hole), 2, 1.0, d);
         const int t = best_total(player);
@@ -187,26 +193,49 @@ TEST(AnalysisPlayer, HitValuesMatchBruteForceWithCardRemoval) {
   }
 }
 
+TEST(AnalysisPlayer, HitValuesMatchBruteForceWhenThreeCardsStandApart) {
+  // Hard 12..16 hit with two cards and stand with three or more (Hs).
+  Rules rules;
+  rules.decks = 1;
+  Analyzer analyzer(rules);
+  StrategyChart chart = mimic_dealer_chart(rules);
+  for (int t = 12; t <= 16; ++t) {
+    for (int up = 1; up <= CARD_VALUES; ++up) chart.hard[u(t)][u(up)] = ChartAction::hit_two_stand_more;
+  }
+  const InitialHandTable table = analyzer.initial_hand_table(chart);
+  const auto stands = [](HandState s) { return best_total(s) >= 17 || (!is_soft(s) && best_total(s) >= 12); };
+  struct Case {
+    int first, second, up;
+  };
+  for (const Case c : {Case{2, 10, 6}, Case{7, 8, 10}, Case{1, 5, 1}, Case{4, 5, 10}, Case{3, 3, 10}}) {
+    EXPECT_NEAR(table.evs[u(c.first)][u(c.second)][u(c.up)].hit, brute_force_hit(c.first, c.second, c.up, stands),
+                1e-12)
+        << c.first << "," << c.second << " v " << c.up;
+  }
+}
+
 // The exact EV of an infinite deck, peek, 3:2, for a player hitting hard
-// totals below `hard_stand` and soft below `soft_stand` (nothing else), by a
-// recursion over (total, soft) that shares nothing with the analyzer.
-double infinite_threshold_ev(int hard_stand, int soft_stand, bool h17) {
+// totals below `hard_stand` (two-card hands: below `hard_stand_two`, if
+// given) and soft below `soft_stand` (nothing else; pairs play as totals), by
+// a recursion over (total, soft, cards) that shares nothing with the analyzer.
+double infinite_threshold_ev(int hard_stand, int soft_stand, bool h17, int hard_stand_two = -1) {
+  if (hard_stand_two < 0) hard_stand_two = hard_stand;
   auto p = [](int v) { return (v == TEN ? 4.0 : 1.0) / 13.0; };
   double ev = 0;
   for (int up = 1; up <= CARD_VALUES; ++up) {
     const DealerProbabilities d = naive_dealer(CardCounts{}, true, h17, up);
     const double bj = d[BLACKJACK];
-    std::function<double(HandState)> play = [&](HandState s) -> double {
+    std::function<double(HandState, int)> play = [&](HandState s, int cards) -> double {
       if (is_bust(s)) return -1.0;
       const int t = best_total(s);
-      const bool hits = t < 21 && (is_soft(s) ? t < soft_stand : t < hard_stand);
+      const bool hits = t < 21 && (is_soft(s) ? t < soft_stand : t < (cards == 2 ? hard_stand_two : hard_stand));
       if (!hits) {
         double v = d[BUST] / (1 - bj);
         for (int k = 0; k < 5; ++k) v += (t > 17 + k ? 1.0 : t < 17 + k ? -1.0 : 0.0) * d[u(k)] / (1 - bj);
         return v;
       }
       double v = 0;
-      for (int c = 1; c <= CARD_VALUES; ++c) v += p(c) * play(add_card(s, c));
+      for (int c = 1; c <= CARD_VALUES; ++c) v += p(c) * play(add_card(s, c), cards + 1);
       return v;
     };
     double given_up = 0;
@@ -214,7 +243,7 @@ double infinite_threshold_ev(int hard_stand, int soft_stand, bool h17) {
       for (int b = 1; b <= CARD_VALUES; ++b) {
         const HandState s = two_card_hand(a, b);
         const bool natural = best_total(s) == 21;
-        given_up += p(a) * p(b) * (natural ? (1 - bj) * 1.5 : -bj + (1 - bj) * play(s));
+        given_up += p(a) * p(b) * (natural ? (1 - bj) * 1.5 : -bj + (1 - bj) * play(s, 2));
       }
     }
     ev += p(up) * given_up;
@@ -232,6 +261,62 @@ TEST(AnalysisPlayer, InfiniteDeckThresholdStrategiesMatchIndependentRecursion) {
     EXPECT_NEAR(analyzer.evaluate(mimic_dealer_chart(rules)).ev,
                 infinite_threshold_ev(17, h17 ? 18 : 17, h17), EXACT);
     EXPECT_NEAR(analyzer.evaluate(always_stand_chart()).ev, infinite_threshold_ev(0, 0, h17), EXACT);
+  }
+}
+
+TEST(AnalysisPlayer, InfiniteDeckTwoOrMoreCardCellsMatchIndependentRecursion) {
+  // Hard 16 hit with two cards only (Hs), or with three or more only (Sh).
+  // No splits: pairs play as totals, as in the recursion.
+  for (const bool h17 : {false, true}) {
+    Rules rules;
+    rules.decks = INFINITE_DECKS;
+    rules.h17 = h17;
+    rules.split_hands = 1;
+    Analyzer analyzer(rules);
+    StrategyChart hs = hit_below_16_chart();
+    StrategyChart sh = mimic_dealer_chart(rules);
+    for (int up = 1; up <= CARD_VALUES; ++up) {
+      hs.hard[16][u(up)] = ChartAction::hit_two_stand_more;
+      sh.hard[16][u(up)] = ChartAction::stand_two_hit_more;
+    }
+    const double hs_ev = infinite_threshold_ev(16, 16, h17, 17);
+    const double sh_ev = infinite_threshold_ev(17, h17 ? 18 : 17, h17, 16);
+    EXPECT_NEAR(analyzer.evaluate(hs).ev, hs_ev, EXACT);
+    EXPECT_NEAR(analyzer.evaluate(sh).ev, sh_ev, EXACT);
+    // Not the plain charts' values: the cells change the play.
+    EXPECT_GT(std::abs(hs_ev - infinite_threshold_ev(16, 16, h17)), 1e-4);
+    EXPECT_GT(std::abs(sh_ev - infinite_threshold_ev(17, h17 ? 18 : 17, h17)), 1e-4);
+  }
+}
+
+// Hs on a cell changes only what its two-card hands do: EV(Hs) = EV(S) plus,
+// over the cell's two-card hands, their probability times (hit - stand), each
+// hit playing on by the S chart (which stands on three cards too). Likewise
+// EV(Sh) = EV(H) - the same sum. The per-hand values come from the analyzer's
+// decision table, a route that never resolves Hs or Sh. 1 deck, no splits (so
+// no split hand is ever a two-card 16), peek: the table's values are given no
+// dealer blackjack, and 16 v T holds no ace, so that chance is 1 - 4/49.
+TEST(AnalysisPlayer, TwoOrMoreCardCellsEqualTheirTwoCardHandsPlayedApart) {
+  Rules rules;
+  rules.decks = 1;
+  rules.split_hands = 1;
+  Analyzer analyzer(rules);
+  StrategyChart chart = analyzer.optimal_chart();
+  const double no_blackjack = 1 - 4.0 / 49;
+  for (const ChartAction plain : {ChartAction::stand, ChartAction::hit}) {
+    chart.hard[16][TEN] = plain;
+    const double plain_ev = analyzer.evaluate(chart).upcard_ev[TEN];
+    const InitialHandTable table = analyzer.initial_hand_table(chart);
+    double change = 0;
+    for (const auto& [a, b] : {std::pair{6, 10}, std::pair{7, 9}, std::pair{8, 8}}) {
+      const DecisionEvs& e = table.evs[u(a)][u(b)][TEN];
+      change += table.probability[u(a)][u(b)][TEN] * no_blackjack * (e.hit - e.stand);
+    }
+    const bool stood = plain == ChartAction::stand;
+    chart.hard[16][TEN] = stood ? ChartAction::hit_two_stand_more : ChartAction::stand_two_hit_more;
+    EXPECT_NEAR(analyzer.evaluate(chart).upcard_ev[TEN], plain_ev + (stood ? change : -change), EXACT)
+        << (stood ? "Hs" : "Sh");
+    EXPECT_GT(std::abs(change), 1e-3);  // a real change of play
   }
 }
 
@@ -364,17 +449,74 @@ TEST(AnalysisStrategy, OptimumBeatsOtherChartsAndCompositionDependentBeatsIt) {
   EXPECT_GT(analyzer.composition_dependent(best).ev, optimum);
 }
 
+TEST(AnalysisStrategy, OptimumHitsTwoCardSixteenAndStandsOnThreeAgainstTen) {
+  // 6 decks, S17, DAS, no surrender: a two-card 16 v T hits, a 16 of three or
+  // more cards stands (Hs), worth more than hitting or standing on both.
+  Rules rules;
+  Analyzer analyzer(rules);
+  StrategyChart chart = analyzer.optimal_chart();
+  EXPECT_EQ(chart.hard[16][TEN], ChartAction::hit_two_stand_more);
+  const double optimum = analyzer.evaluate(chart).ev;
+  for (const ChartAction other : {ChartAction::hit, ChartAction::stand, ChartAction::stand_two_hit_more}) {
+    chart.hard[16][TEN] = other;
+    EXPECT_GT(optimum, analyzer.evaluate(chart).ev) << static_cast<int>(other);
+  }
+}
+
+// What a sweep reuses: the optimum and the exact EVs of rule sets equal but for
+// what analysis_rules (and, for the optimum, strategy_rules) resets.
+TEST(AnalysisStrategy, RulesTheAnalysisDoesNotReadChangeNothing) {
+  Rules rules;
+  rules.decks = 1;
+  rules.h17 = true;
+  rules.surrender = Surrender::early;  // where insurance changes the optimum
+  rules.insurance = Insurance::always;
+  Rules table = rules;
+  table.seats = 3;
+  table.penetration = 0.5;
+  table.cut_card = 30;
+  table.burn_cards = 0;
+  table.reshuffle = Reshuffle::every_round;
+  Rules payout = table;
+  payout.blackjack_pays_num = 6;
+  payout.blackjack_pays_den = 5;
+  EXPECT_EQ(analysis_rules(table), analysis_rules(rules));
+  EXPECT_FALSE(analysis_rules(payout) == analysis_rules(rules));
+  EXPECT_EQ(strategy_rules(payout), strategy_rules(rules));
+  Rules uninsured = rules;
+  uninsured.insurance = Insurance::never;
+  EXPECT_FALSE(strategy_rules(uninsured) == strategy_rules(rules));
+
+  Analyzer analyzer(rules);
+  const StrategyChart chart = analyzer.optimal_chart();
+  const double ev = analyzer.evaluate(chart).ev;
+  for (const Rules& other : {table, payout}) {
+    Analyzer again(other);
+    const StrategyChart optimum = again.optimal_chart();
+    EXPECT_EQ(optimum.hard, chart.hard);
+    EXPECT_EQ(optimum.soft, chart.soft);
+    EXPECT_EQ(optimum.pairs, chart.pairs);
+    if (other == table) {
+      EXPECT_EQ(again.evaluate(chart).ev, ev);  // bit for bit
+    }
+  }
+  // Without insurance the optimum differs (so strategy_rules must keep it).
+  const StrategyChart other = Analyzer(uninsured).optimal_chart();
+  EXPECT_TRUE(other.hard != chart.hard || other.soft != chart.soft || other.pairs != chart.pairs);
+}
+
 // --- agreement with the simulator ------------------------------------------------
 
 // Simulated edge with a fresh shoe every round against the exact value, within
 // 4.5 standard errors (a fixed seed: this cannot flake, but would fail on any
 // settlement difference bigger than ~0.15%).
-void expect_simulation_agrees(Rules rules, std::uint64_t rounds) {
+// Returns the simulation's standard error. (Default chart: the optimum.)
+double expect_simulation_agrees(Rules rules, std::uint64_t rounds, std::optional<StrategyChart> chart = {}) {
   rules.reshuffle = Reshuffle::every_round;
   Analyzer analyzer(rules);
-  const StrategyChart chart = analyzer.optimal_chart();
-  const double exact = analyzer.evaluate(chart).ev;
-  const Engine engine(rules, chart);
+  if (!chart) chart = analyzer.optimal_chart();
+  const double exact = analyzer.evaluate(*chart).ev;
+  const Engine engine(rules, *chart);
   Tally tally;
   core::Rng rng = core::chunk_rng(2024, core::StreamPurpose::blackjack_chunk, 0);
   engine.play_chunk(rounds, rng, tally);
@@ -382,7 +524,9 @@ void expect_simulation_agrees(Rules rules, std::uint64_t rounds) {
   const double n = static_cast<double>(tally.rounds);
   const double mean = static_cast<double>(tally.table_net) / n / bet;
   const double variance = static_cast<double>(tally.table_net_squared) / n / (bet * bet) - mean * mean;
-  EXPECT_NEAR(mean, exact, 4.5 * std::sqrt(variance / n));
+  const double se = std::sqrt(variance / n);
+  EXPECT_NEAR(mean, exact, 4.5 * se);
+  return se;
 }
 
 TEST(AnalysisSimulation, SixDecksS17DasLateSurrender) {
@@ -415,6 +559,32 @@ TEST(AnalysisSimulation, TwoDecksEnhcNineToElevenNoDasThreeSeats) {
   rules.surrender = Surrender::late;
   rules.seats = 3;
   expect_simulation_agrees(rules, 600'000);
+}
+
+TEST(AnalysisSimulation, OneDeckTwoOrMoreCardCells) {
+  // Hard 12..16 against 7..A decided apart for two cards and for more (Hs,
+  // then Sh): not optimal, but where a simulator that played either cell as
+  // plain H or S would miss the exact value by at least 6 SE (the closest,
+  // Sh against S, is 0.64 points apart, 8.8 SE).
+  Rules rules;
+  rules.decks = 1;
+  const StrategyChart optimum = Analyzer(rules).optimal_chart();
+  Analyzer analyzer(rules);  // (fresh shoe or not: the analysis is the same)
+  for (const ChartAction two_or_more : {ChartAction::hit_two_stand_more, ChartAction::stand_two_hit_more}) {
+    auto with = [&](ChartAction action) {
+      StrategyChart chart = optimum;
+      for (int t = 12; t <= 16; ++t) {
+        for (int up = 7; up <= CARD_VALUES + 1; ++up) chart.hard[u(t)][u(up > CARD_VALUES ? ACE : up)] = action;
+      }
+      return chart;
+    };
+    const StrategyChart chart = with(two_or_more);
+    const double se = expect_simulation_agrees(rules, 2'000'000, chart);
+    const double exact = analyzer.evaluate(chart).ev;
+    for (const ChartAction plain : {ChartAction::hit, ChartAction::stand}) {
+      EXPECT_GT(std::abs(exact - analyzer.evaluate(with(plain)).ev), 6 * se) << static_cast<int>(plain);
+    }
+  }
 }
 
 }  // namespace

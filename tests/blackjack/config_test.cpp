@@ -84,5 +84,78 @@ TEST(Config, FlagValues) {
   EXPECT_EQ(flag_value_to_json("3:2"), json("3:2"));
 }
 
+
+TEST(Config, FlagValuesAreDecimalNumbersOrText) {
+  // Above 2^63: still a whole number (a seed may be up to 2^64-1).
+  const json big = flag_value_to_json("18446744073709551615");
+  EXPECT_TRUE(big.is_number_unsigned());
+  EXPECT_EQ(big.get<std::uint64_t>(), 18446744073709551615u);
+  EXPECT_EQ(sim_config_from_json({{"seed", big}}).seed, 18446744073709551615u);
+  EXPECT_EQ(flag_value_to_json("-1"), json(-1));
+  EXPECT_TRUE(flag_value_to_json("1e3").is_number_float());
+  // stod would read these as numbers (16, infinity, NaN): they stay text.
+  EXPECT_EQ(flag_value_to_json("0x10"), json("0x10"));
+  EXPECT_EQ(flag_value_to_json("inf"), json("inf"));
+  EXPECT_EQ(flag_value_to_json("nan"), json("nan"));
+}
+
+TEST(Config, SeedsAreWholeDecimalNumbersSaidSo) {
+  for (const json& seed : {flag_value_to_json("0x10"), flag_value_to_json("1e3"), flag_value_to_json("-1"),
+                           flag_value_to_json("18446744073709551616")}) {
+    const std::string message = error_of({{"seed", seed}});
+    EXPECT_NE(message.find("config key 'seed' (--seed)"), std::string::npos) << message;
+    EXPECT_NE(message.find("0..18446744073709551615 (2^64-1) in decimal digits"), std::string::npos) << message;
+  }
+}
+
+TEST(Config, CountsTooLargeSaySo) {
+  EXPECT_EQ(parse_count("1e18", "x"), MAX_COUNT);
+  const std::string message = testutil::error_message([] { parse_count("1e30", "rounds"); });
+  EXPECT_NE(message.find("'1e30' is too large; at most 10^18"), std::string::npos) << message;
+  EXPECT_NE(error_of({{"rounds", 1e30}}).find("too large"), std::string::npos);
+}
+
+TEST(Config, BadValuesNameTheirKey) {
+  try {
+    sim_config_from_json({{"decks", 9}});
+    FAIL() << "9 decks accepted";
+  } catch (const BadConfigValue& e) {
+    EXPECT_EQ(e.key, "decks");
+  }
+  try {
+    sim_config_from_json({{"rounds", "12x"}});
+    FAIL() << "12x rounds accepted";
+  } catch (const BadConfigValue& e) {
+    EXPECT_EQ(e.key, "rounds");
+  }
+  // Keys without a flag name none.
+  EXPECT_EQ(error_of({{"name", 5}}), "config key 'name': 5 is not allowed; expected any text");
+}
+
+TEST(Config, ErrorsQuoteAnExcerptOfTheInput) {
+  const std::string long_text(500, 'x');
+  const std::string message = error_of({{"strategy", 7}, {"decks", long_text}});
+  EXPECT_LT(message.size(), 200u) << message;
+  EXPECT_NE(message.find(std::string(EXCERPT_CHARS - 1, 'x') + "..."), std::string::npos) << message;
+  EXPECT_EQ(error_of({{"h17", "a\nb"}}).find('\n'), std::string::npos);
+}
+
+TEST(Config, JsonObjectsRefuseDuplicateKeysArraysAndNumbers) {
+  const auto error = [](const std::string& text) {
+    return testutil::error_message([&] { parse_json_object(text, "config 'c.json'"); });
+  };
+  EXPECT_EQ(parse_json_object(R"({"decks": 2, "h17": true})", "c"), json({{"decks", 2}, {"h17", true}}));
+  EXPECT_EQ(error(R"({"decks": 2, "decks": 4})"), "config 'c.json': key 'decks' is given twice; give each key once");
+  EXPECT_EQ(error(R"({"rules": {"ties": "split", "ties": "suits"}})"),
+            "config 'c.json': key 'ties' is given twice in 'rules'; give each key once");
+  // The same key in two objects is no duplicate.
+  EXPECT_NO_THROW(parse_json_object(R"({"a": {"x": 1}, "b": {"x": 2}})", "c"));
+  EXPECT_NE(error("[1, 2]").find("config 'c.json' is a JSON array; expected a JSON object"), std::string::npos);
+  EXPECT_NE(error("42").find("config 'c.json' is a JSON number"), std::string::npos);
+  const std::string broken = error(R"({"decks": )" + std::string(300, 'q') + "}");
+  EXPECT_EQ(broken.find("config 'c.json' is not valid JSON: parse error at line 1"), 0u) << broken;
+  EXPECT_EQ(broken.find(std::string(41, 'q')), std::string::npos) << broken;
+}
+
 }  // namespace
 }  // namespace cardsim::io

@@ -31,13 +31,17 @@ struct RoundResult {
   Tally tally;
 };
 
-RoundResult play(const Rules& rules, const std::vector<std::uint8_t>& cards) {
-  const Engine engine(rules, basic_chart(rules));
+RoundResult play(const Rules& rules, const std::vector<std::uint8_t>& cards, const StrategyChart& chart) {
+  const Engine engine(rules, chart);
   RoundResult result;
   engine.play_stacked_round(cards, result.tally);
   result.seat = result.tally.seats[0];
   result.net = static_cast<double>(result.seat.net) / static_cast<double>(rules.bet_units());
   return result;
+}
+
+RoundResult play(const Rules& rules, const std::vector<std::uint8_t>& cards) {
+  return play(rules, cards, basic_chart(rules));
 }
 
 TEST(Rules, LateSurrenderReturnsHalfTheBet) {
@@ -187,6 +191,35 @@ TEST(Rules, SeveralSeatsAreDealtRoundRobin) {
   EXPECT_EQ(tally.seats[0].net, rules.bet_units());
   EXPECT_EQ(tally.seats[1].net, rules.bet_units());
   EXPECT_EQ(tally.table_net, 2 * rules.bet_units());
+}
+
+// Hs hits a hand of two cards (a split hand's too) and stands on three or
+// more; Sh does the reverse. Against T,7 (17), in a game without surrender.
+TEST(Rules, HitOnTwoCardsStandOnThreeOrMore) {
+  Rules rules;
+  StrategyChart chart = basic_chart(rules);
+  chart.hard[16][T] = ChartAction::hit_two_stand_more;
+  const std::vector<std::uint8_t> two_cards{T, T, 6, 7, 5};       // T,6 hits: 21
+  const std::vector<std::uint8_t> three_cards{T, T, 2, 7, 4, 5};  // T,2 (12: H) draws a 4: 16 stands
+  EXPECT_DOUBLE_EQ(play(rules, two_cards, chart).net, 1.0);
+  EXPECT_DOUBLE_EQ(play(rules, three_cards, chart).net, -1.0);
+  // A split hand of 8,8 that may not split again is a two-card 16: it hits
+  // (the 5: 21); the other hand takes the T (18).
+  rules.split_hands = 2;
+  const auto split = play(rules, {8, T, 8, 7, 8, 5, T}, chart);
+  EXPECT_EQ(split.seat.splits, 1);
+  EXPECT_DOUBLE_EQ(split.net, 2.0);
+  rules.split_hands = Rules{}.split_hands;
+  // The reverse, and the plain cells for contrast.
+  chart.hard[16][T] = ChartAction::stand_two_hit_more;
+  EXPECT_DOUBLE_EQ(play(rules, two_cards, chart).net, -1.0);
+  EXPECT_DOUBLE_EQ(play(rules, three_cards, chart).net, 1.0);
+  chart.hard[16][T] = ChartAction::hit;
+  EXPECT_DOUBLE_EQ(play(rules, two_cards, chart).net, 1.0);
+  EXPECT_DOUBLE_EQ(play(rules, three_cards, chart).net, 1.0);
+  chart.hard[16][T] = ChartAction::stand;
+  EXPECT_DOUBLE_EQ(play(rules, two_cards, chart).net, -1.0);
+  EXPECT_DOUBLE_EQ(play(rules, three_cards, chart).net, -1.0);
 }
 
 TEST(Rules, StackedRoundThatRunsOutOfCardsIsAnError) {

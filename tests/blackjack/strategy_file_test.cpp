@@ -32,6 +32,22 @@ TEST(StrategyFile, ShippedChartsParseAndRoundTrip) {
   }
 }
 
+TEST(StrategyFile, TwoOrMoreCardCellsRoundTripWithTheirLegend) {
+  bj::StrategyChart chart = parse_strategy_chart(shipped("basic-s17-das"), "s17");
+  const std::string legend = "# Hs: hit two cards, stand on three or more; Sh: stand on two cards, hit three or more\n";
+  EXPECT_EQ(format_strategy_chart(chart).find(legend), std::string::npos);  // said only where used
+  chart.hard[16][10] = bj::ChartAction::hit_two_stand_more;
+  chart.soft[18][1] = bj::ChartAction::stand_two_hit_more;
+  const std::string text = format_strategy_chart(chart, "a comment");
+  EXPECT_NE(text.find("# a comment\n" + legend), std::string::npos);
+  EXPECT_NE(text.find("\n16   S   S   S   S   S   H   H   Rh  Hs  Rh\n"), std::string::npos);
+  const bj::StrategyChart again = parse_strategy_chart(text, "again");
+  EXPECT_EQ(again.hard, chart.hard);
+  EXPECT_EQ(again.soft, chart.soft);
+  EXPECT_EQ(again.pairs, chart.pairs);
+  EXPECT_EQ(format_strategy_chart(again, "a comment"), text);
+}
+
 TEST(StrategyFile, CellsMeanWhatTheyShow) {
   const bj::StrategyChart chart = parse_strategy_chart(shipped("basic-s17-das"), "s17");
   EXPECT_EQ(chart.hard[16][10], bj::ChartAction::surrender_else_hit);  // 16 v T
@@ -70,6 +86,11 @@ TEST(StrategyFile, MalformedChartsAreRejected) {
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H X\n").find("'X'"), std::string::npos);
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H P\n").find("not an action"), std::string::npos);
   EXPECT_NE(error_of("[hand]\n").find("unknown section"), std::string::npos);
+  // Hs and Sh in total rows only (a pair row decides two cards only).
+  EXPECT_EQ(error_of("[pairs]\n2 3 4 5 6 7 8 9 T A\n8 P P P P P P P P Hs P\n"),
+            "chart.txt:3: 'Hs' (row 8, up card T) is not an action; allowed: H S D Ds P Ph Rh Rs Rp");
+  EXPECT_EQ(error_of("[soft]\n2 3 4 5 6 7 8 9 T A\n18 S S S S S S S S S Hx\n"),
+            "chart.txt:3: 'Hx' (row 18, up card A) is not an action of [soft]; allowed: H S D Ds Hs Sh Rh Rs");
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H H\n").find("chart.txt"), std::string::npos);
 }
 

@@ -42,8 +42,7 @@ void play_by_chart(TableGame& game, const ResolvedStrategy& strategy) {
 
 // The stacked round played by the chart in the game and by the engine: the
 // same tally, in the same units (a bet of one chip).
-void expect_same_as_engine(const Rules& rules, const std::vector<std::uint8_t>& cards) {
-  const StrategyChart chart = basic_chart(rules);
+void expect_same_as_engine(const Rules& rules, const std::vector<std::uint8_t>& cards, const StrategyChart& chart) {
   const Engine engine(rules, chart);
   Tally expected;
   engine.play_stacked_round(cards, expected);
@@ -52,6 +51,10 @@ void expect_same_as_engine(const Rules& rules, const std::vector<std::uint8_t>& 
   play_by_chart(game, engine.strategy());
   EXPECT_EQ(game.tally(), expected) << "cards " << ::testing::PrintToString(cards);
   EXPECT_EQ(game.bankroll() - DEEP_POCKETS * rules.bet_units(), expected.table_net);
+}
+
+void expect_same_as_engine(const Rules& rules, const std::vector<std::uint8_t>& cards) {
+  expect_same_as_engine(rules, cards, basic_chart(rules));
 }
 
 // A stacked game, dealt, with these actions played; the net in initial bets.
@@ -120,6 +123,16 @@ TEST(TableGame, EveryRuleOfTheEngineTestsSettlesAsTheEngine) {
   variant = rules;
   variant.seats = 2;
   expect_same_as_engine(variant, {T, T, 7, 9, 8, T});
+  // Hs and Sh: two cards, three cards, a split hand's two cards.
+  for (const ChartAction two_or_more : {ChartAction::hit_two_stand_more, ChartAction::stand_two_hit_more}) {
+    StrategyChart chart = basic_chart(rules);
+    chart.hard[16][T] = two_or_more;
+    expect_same_as_engine(rules, {T, T, 6, 7, 5}, chart);
+    expect_same_as_engine(rules, {T, T, 2, 7, 4, 5}, chart);
+    variant = rules;
+    variant.split_hands = 2;
+    expect_same_as_engine(variant, {8, T, 8, 7, 8, 5, T, 5, T}, chart);
+  }
 }
 
 // Rule sets that between them use every rule key.

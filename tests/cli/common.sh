@@ -26,3 +26,38 @@ expect_error() {
   grep -q "^error: .*$pattern" err.txt || fail "error line does not match '$pattern': $(cat err.txt)"
   [[ ! -s out.txt ]] || fail "unexpected stdout: $(head -3 out.txt)"
 }
+
+# wait_until CMD...: polls CMD every 0.05 s for up to 100 s (slow sanitizer builds).
+wait_until() {
+  local n
+  for ((n = 0; n < 2000; n++)); do "$@" && return 0; sleep 0.05; done
+  return 1
+}
+
+# has_chunks CHECKPOINT: the checkpoint lists at least one completed chunk.
+has_chunks() { grep -q '"completed_chunks": \[$' "$1" 2>/dev/null; }
+
+# skip WHY: the case cannot run here (ctest reports it skipped: SKIP_RETURN_CODE 77).
+skip() { echo "skipped [$case_name]: $*"; exit 77; }
+
+# stop_with SIGNAL PID: sends SIGNAL (INT, TERM) to the background job PID,
+# waits for it, and fails unless it exits 130 (interrupted).
+stop_with() {
+  kill -"$1" "$2"
+  wait "$2"
+  local code=$?
+  [[ $code -eq 130 ]] || fail "exit $code after SIG$1, expected 130"
+}
+
+# exit_after_sigint cmd...: runs the command in the background (stdout to
+# out.txt, stderr to err.txt), sends it SIGINT after a second, and prints its
+# exit code. (A background job ignores SIGINT until cardsim installs its
+# handler: the command must reach it within the second.)
+exit_after_sigint() {
+  "$@" >out.txt 2>err.txt &
+  local pid=$!
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  echo $?
+}

@@ -36,6 +36,30 @@ sweep)
   "$cardsim" sweep --vary penetration=0.6:0.9:0.1 --rounds 200k --chunk-rounds 10k --quiet --csv p.csv || fail "range"
   [[ $(wc -l <p.csv) -eq 5 ]] || fail "0.6:0.9:0.1 should give 4 cells: $(cat p.csv)"
   ;;
+setup)
+  # The set-up analyzes each distinct game once, on all threads (here one chart
+  # for both payouts and both penetrations, one exact EV per payout), and every
+  # cell gets what it would alone: the exact edge of `cardsim analyze` for its
+  # rules and a strategy named for them.
+  "$cardsim" sweep --decks 1 --vary blackjack-pays=3:2,6:5 --vary penetration=0.6,0.8 --rounds 20k --chunk-rounds 1k \
+    --threads 2 --quiet --out s.json --csv s.csv || fail "run"
+  grep -Eq '^    "setup_seconds": [0-9.e-]+,?$' s.json || fail "no performance.setup_seconds"
+  for pays in 3:2 6:5; do
+    "$cardsim" analyze --decks 1 --blackjack-pays $pays --quiet --out a.json || fail "analyze $pays"
+    exact=$(sed -n '/^  "basic_strategy": {/,/^  }/p' a.json | grep '^    "house_edge_percent"' | cut -d: -f2 | tr -dc '0-9.eE+-')
+    rows=$(grep -c "^blackjack_pays=$pays penetration=0.[68],$pays,0.[68],\([^,]*,\)\{5\}$exact," s.csv)
+    [[ $rows -eq 2 ]] || fail "$pays: $rows rows with the exact edge $exact: $(cat s.csv)"
+    named=$(grep -c "^        \"strategy\": \"basic (computed for 1 deck, S17, DAS, blackjack pays $pays)\",$" s.json)
+    [[ $named -eq 2 ]] || fail "$pays: $named cells name their strategy for their rules"
+  done
+  # Ctrl-C during the set-up (16 games to analyze) stops it at once: exit 130,
+  # one line, no result.
+  code=$(exit_after_sigint "$cardsim" sweep --vary decks=1,2,6,8 --vary h17=false,true --vary surrender=none,late \
+    --rounds 20k --quiet --out never.json)
+  [[ $code -eq 130 ]] || fail "exit $code after SIGINT during the set-up, expected 130"
+  grep -q "^error: interrupted; nothing was written" err.txt || fail "message: $(cat err.txt)"
+  [[ ! -e never.json ]] || fail "a result was written"
+  ;;
 report)
   # The page holds the JSON's numbers, and nothing that would load from a network.
   "$cardsim" sim --rounds 300k --quiet --out r.json || fail "sim"

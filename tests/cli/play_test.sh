@@ -78,6 +78,22 @@ eof)
   has "(end of input)"
   has "rounds 0, hands 0"
   ;;
+interrupt)
+  # Ctrl-C while the session waits for a move: the session summary, as at the
+  # end of input, then exit 130. The input is a FIFO held open, so the read waits.
+  mkfifo input
+  "$cardsim" play --seed 35 <input >out.txt 2>err.txt &
+  pid=$!
+  exec 3>input
+  wait_until grep -q "Your move?" out.txt || fail "no prompt"
+  stop_with INT $pid
+  exec 3>&-
+  has "(interrupted)"
+  has "The round is abandoned"
+  has "Session summary"
+  has "rounds 0, hands 0"
+  grep -q "^error: interrupted: the session ended with its summary$" err.txt || fail "stderr: $(cat err.txt)"
+  ;;
 coach)
   play 'p\nd\nh\ns\nq\n' --seed 35 --coach
   has "coach: strategy basic"

@@ -74,7 +74,9 @@ std::string shard_text(const std::vector<PairedVariant>& variants, run::Shard sh
   const std::uint64_t assigned = chunks.size();
   if (!complete) chunks.pop_back();
   const blackjack::PairedRun run = play(variants, chunks);
-  const PairedRunInfo info{command, VARIED, assigned, 0, complete ? "rounds" : "interrupted", 1, 0.5};
+  // Set-up times that differ by shard: the merge keeps the longest.
+  const double setup_seconds = 0.25 + 0.125 * static_cast<double>(shard.index);
+  const PairedRunInfo info{command, VARIED, assigned, 0, complete ? "rounds" : "interrupted", 1, 0.5, setup_seconds};
   json result = paired_result_json(variants, info, run);
   std::vector<double> exact_ev;
   for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
@@ -104,6 +106,7 @@ TEST(PairedShardMerge, MergedEqualsSingleProcessResult) {
     EXPECT_EQ(paired_result_csv(merged), paired_result_csv(whole)) << count << " shards";
     EXPECT_EQ(merged["performance"]["shards"], count);
     EXPECT_EQ(merged["performance"]["threads"], count);
+    EXPECT_EQ(merged["performance"]["setup_seconds"], 0.25 + 0.125 * static_cast<double>(count - 1));
   }
 }
 

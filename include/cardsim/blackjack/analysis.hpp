@@ -173,4 +173,13 @@ class Analyzer {
 // Analyzer(rules).optimal_chart(). About 0.1-0.3 s on one core.
 StrategyChart optimal_basic_strategy(const Rules& rules);
 
+// `rules` with the fields the analysis does not read (penetration, cut card,
+// burn cards, reshuffling, seats) at their defaults: rule sets with equal
+// analysis_rules give every chart the same exact EV (Analyzer::evaluate).
+Rules analysis_rules(const Rules& rules);
+// analysis_rules with the blackjack payout at its default too: rule sets with
+// equal strategy_rules have the same optimal chart (a natural is not a
+// decision, so its payout changes no cell).
+Rules strategy_rules(const Rules& rules);
+
 }  // namespace cardsim::blackjack

@@ -91,6 +91,8 @@ struct Rules {
   std::int64_t bet_units() const;
   // Units paid for a blackjack on a bet of bet_units().
   std::int64_t blackjack_win_units() const { return bet_units() * blackjack_pays_num / blackjack_pays_den; }
+
+  bool operator==(const Rules&) const = default;
 };
 
 // Whether a two-card hand in `state` may be doubled under `rule`: any two

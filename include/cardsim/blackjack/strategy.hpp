@@ -3,8 +3,13 @@
 // A chart has three parts, each by dealer up card 1..10 (ace = 1):
 //   hard totals 4..21, soft totals 12..21, and pairs (two equal card values
 //   1..10, looked up before the totals while a split is still possible).
-// Each cell is a ChartAction, the usual chart notation with its fallbacks.
-// io/strategy_file reads and writes the text form.
+// Each cell is a ChartAction, the usual chart notation with its fallbacks:
+// the first letter is what the cell does with two cards where the rules allow
+// it, the second (lower case) what it does otherwise, which includes every hand
+// of three or more cards (only hit or stand is left there). So D (double, else
+// hit) hits a three-card hand, Rs (surrender, else stand) stands on it, and Hs
+// (hit two cards, else stand) hits a two-card 16 and stands on a three-card
+// one. io/strategy_file reads and writes the text form.
 #pragma once
 
 #include <array>
@@ -26,6 +31,8 @@ enum class ChartAction : std::uint8_t {
   surrender_else_hit,     // Rh
   surrender_else_stand,   // Rs
   surrender_else_split,   // Rp (pair rows only)
+  hit_two_stand_more,     // Hs: hit two cards, stand on three or more (total rows only)
+  stand_two_hit_more,     // Sh: stand on two cards, hit three or more (total rows only)
 };
 
 inline constexpr int HARD_MIN = 4;

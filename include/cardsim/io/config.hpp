@@ -9,14 +9,25 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/rules.hpp"
+#include "cardsim/core/error.hpp"
 
 namespace cardsim::io {
+
+// A config key's value is not allowed (a wrong type, a value out of range):
+// the message names the key and what is allowed; `key` is the key, so that
+// a caller can tell a bad command-line flag (a usage error) from a bad file.
+class BadConfigValue : public Error {
+ public:
+  BadConfigValue(std::string key_name, const std::string& message) : Error(message), key(std::move(key_name)) {}
+  std::string key;
+};
 
 // The counting keys (all off by default). The count system and the index
 // plays are named here and read from their files by io/counting_file.
@@ -64,6 +75,7 @@ struct ConfigKey {
 const std::vector<ConfigKey>& config_keys();
 
 // Reads and validates a config object (missing keys keep their defaults).
+// Throws BadConfigValue for a bad value of one key, Error for the rest.
 SimConfig sim_config_from_json(const nlohmann::json& j);
 // The resolved config, every key present, as sim_config_from_json reads it.
 // The counting keys are written only when counting is on (or `every_key`), so
@@ -75,14 +87,26 @@ nlohmann::json to_json(const SimConfig& config, bool every_key = false);
 // units also apply below it). Throws Error naming `what` on a bad ramp.
 std::vector<blackjack::RampStep> parse_bet_ramp(const std::string& text, const std::string& what);
 
+// The largest count parse_count() accepts.
+inline constexpr std::uint64_t MAX_COUNT = 1'000'000'000'000'000'000;
+
 // Parses a count such as "1000", "1e9", "2.5e6", "100M", "10k", "2G" (k, M, G,
 // T = 10^3, 10^6, 10^9, 10^12); throws Error naming `what` if it is not a whole
-// positive number.
+// positive number or is above MAX_COUNT ("too large").
 std::uint64_t parse_count(std::string_view text, const std::string& what);
 
 // The value a command-line flag's text stands for in JSON: true/false, a
-// number, or else the string itself. Validation happens in sim_config_from_json.
+// number written in decimal (an integer up to 2^64-1, else a double), or else
+// the string itself ("0x10", "inf" stay strings). Validation happens in
+// sim_config_from_json.
 nlohmann::json flag_value_to_json(const std::string& text);
+
+// Parses the text of a JSON file that must hold one object (a config, a count
+// system), named `what` in messages ("config 'game.json'"). Throws Error if it
+// is not valid JSON (the parser's message, the text it quotes cut by
+// excerpt()), is not an object (naming what it is), or has a key twice in one
+// object (JSON parsers would silently keep one of them).
+nlohmann::json parse_json_object(std::string_view text, const std::string& what);
 
 std::string to_string(blackjack::Reshuffle value);
 std::string to_string(blackjack::HoleCard value);

@@ -74,4 +74,8 @@ blackjack::Counting counting_from_definition(const SimConfig& config, const nloh
 // `config_folder`). Disabled (enabled = false) when the config's count is "none".
 blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder);
 
+// The files load_counting() reads for `config`: its count file and index
+// file, those that exist; none when counting is off.
+std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder);
+
 }  // namespace cardsim::io

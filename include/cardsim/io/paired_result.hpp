@@ -8,7 +8,8 @@
 // target_se, stopped_by, partial, pairing), varied (sweep: the varied keys),
 // variants (per variant: label, values, result = a sim result without tool,
 // schema_version and performance, difference against the first variant or
-// null) and performance (threads, elapsed_seconds, rounds_per_second). README.md
+// null) and performance (threads, elapsed_seconds, rounds_per_second,
+// setup_seconds). README.md
 // documents every field.
 #pragma once
 
@@ -41,7 +42,8 @@ struct PairedRunInfo {
   double target_se = 0;             // 0: none
   std::string stopped_by = "rounds";  // "rounds", "target_se" or "interrupted"
   unsigned threads = 0;
-  double elapsed_seconds = 0;
+  double elapsed_seconds = 0;  // playing the rounds
+  double setup_seconds = 0;    // before: the variants' strategies and exact EVs
 };
 
 // The result JSON of `run` (variant v of `run` is variants[v]; the first is

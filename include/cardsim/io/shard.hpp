@@ -80,6 +80,7 @@ struct PairedShardResult {
   std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][i]: the shard's i-th chunk
   unsigned threads = 0;
   double elapsed_seconds = 0;
+  double setup_seconds = 0;
 };
 
 // Reads a compare or sweep shard result file's text; throws Error naming
@@ -88,7 +89,8 @@ struct PairedShardResult {
 PairedShardResult paired_shard_result_from_text(std::string_view text, const std::string& source);
 
 // The merged compare or sweep result of all shards of one run (in any order);
-// throws Error as merge_shards does. "performance" as merge_shards writes it.
+// throws Error as merge_shards does. "performance" as merge_shards writes it,
+// and setup_seconds the longest shard's.
 nlohmann::json merge_paired_shards(const std::vector<PairedShardResult>& shards);
 
 // A shard result file: its name (for messages) and its text.

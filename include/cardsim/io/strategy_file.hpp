@@ -6,10 +6,15 @@
 // soft 12..21, pairs 2..9, T, A) and one action per up card:
 //   H hit, S stand, D double else hit, Ds double else stand, P split,
 //   Ph split if double after split is allowed else hit,
-//   Rh, Rs, Rp surrender else hit, stand or split.
-// P, Ph and Rp belong in pair rows only. Every row and cell must be present.
+//   Rh, Rs, Rp surrender else hit, stand or split,
+//   Hs hit two cards (a split hand's too), stand on three or more,
+//   Sh stand on two cards, hit three or more.
+// P, Ph and Rp belong in pair rows only, Hs and Sh in total rows only (a pair
+// row serves two cards only). Every row and cell must be present. The writer
+// adds a comment line explaining Hs and Sh to a chart that uses them.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,13 +30,25 @@ blackjack::StrategyChart parse_strategy_chart(std::string_view text, const std::
 // The chart as text that parse_strategy_chart reads back to the same chart.
 std::string format_strategy_chart(const blackjack::StrategyChart& chart, const std::string& header_comment = "");
 
+// The strategy value that load_strategy computes from the rules.
+inline constexpr std::string_view BASIC_STRATEGY = "basic";
+
+// Where load_strategy gets the optimal chart of a rule set for "basic"
+// (empty: blackjack::optimal_basic_strategy).
+using BasicChartSource = std::function<blackjack::StrategyChart(const blackjack::Rules&)>;
+
 // The chart named by a config's `strategy` value: a built-in name
 // (hit-below-16, mimic-dealer, always-stand), "basic" (the optimal
 // total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
-// fraction of a second), a chart file path (absolute, or relative to the
-// working folder or to `config_folder`), or the name of a chart in the data
-// folder's strategies/ (with or without ".txt"; io/data_dir.hpp).
+// fraction of a second, or taken from `basic` if given: a sweep computes each
+// distinct one once), a chart file path (absolute, or relative to the working
+// folder or to `config_folder`), or the name of a chart in the data folder's
+// strategies/ (with or without ".txt"; io/data_dir.hpp).
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
-                                       const std::string& config_folder);
+                                       const std::string& config_folder, const BasicChartSource& basic = {});
+
+// The chart file load_strategy() reads for `strategy`; empty for a built-in
+// name (or when there is no such file).
+std::string strategy_file(const std::string& strategy, const std::string& config_folder);
 
 }  // namespace cardsim::io

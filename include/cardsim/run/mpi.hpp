@@ -18,6 +18,11 @@ bool mpi_available();
 // MPI support in this build; 1 when not started by a launcher.
 int launched_ranks();
 
+// This process's rank as the MPI launcher set it (OMPI_COMM_WORLD_RANK,
+// PMIX_RANK or PMI_RANK), with or without MPI support; 0 when not started by
+// a launcher. Known before MPI is initialised: only rank 0 prints errors.
+int launched_rank();
+
 // Throws Error if more than one rank runs `command`, which does not split its
 // work across ranks (every rank would play the whole run); `instead` says
 // what to do (e.g. "split the run with --shard I/N").

@@ -115,4 +115,21 @@ inline std::vector<std::uint64_t> all_chunks(const ChunkPlan& plan) {
   return chunks;
 }
 
+// Calls job(i) once for each i in 0..count-1, on `threads` threads in no fixed
+// order (run_chunks with chunks of one item and no tally): each job must write
+// only its own results. Stops handing out jobs once control.stop_requested is
+// set; returns whether every job ran. An exception in a job is rethrown here.
+template <class Job>
+bool run_jobs(std::size_t count, unsigned threads, Job job, RunControl& control) {
+  struct NoTally {
+    void merge(const NoTally& /*other*/) {}
+  };
+  const ChunkPlan plan{count, 1};
+  return run_chunks<NoTally>(
+             plan, all_chunks(plan), threads, [] { return NoTally{}; },
+             [&](std::uint64_t i, std::uint64_t /*items*/, NoTally& /*tally*/) { job(static_cast<std::size_t>(i)); },
+             control)
+      .complete;
+}
+
 }  // namespace cardsim::run

@@ -1,0 +1,16 @@
+// Decimal figures derived from a result's numbers, as the JSON and CSV print
+// them: scaled in decimal, never in binary, so that no float noise appears.
+#pragma once
+
+namespace cardsim::io {
+
+// `x` times 10^`places`, computed on x's shortest decimal digits (the digits
+// that print x): the same digits with the point moved. So a percentage shows
+// the digits of its fraction: a mean of -0.0025625 is a house edge of
+// 0.25625%, where -100 * x in binary gives 0.25625000000000003. Never -0.0.
+double shift_decimal(double x, int places);
+
+// A fraction as a percentage: shift_decimal(fraction, 2).
+inline double percent(double fraction) { return shift_decimal(fraction, 2); }
+
+}  // namespace cardsim::io

@@ -1,0 +1,26 @@
+#include "cardsim/io/numbers.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <system_error>
+
+namespace cardsim::io {
+
+double shift_decimal(double x, int places) {
+  if (x == 0) return 0.0;  // also -0.0
+  if (!std::isfinite(x)) return x;
+  // The shortest digits that read back as x, as "d.ddde-05"; the exponent
+  // moved by `places`, read back.
+  char buffer[64];
+  const auto printed = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific);
+  std::string text(buffer, printed.ptr);
+  const auto e = text.find('e');
+  text = text.substr(0, e + 1) + std::to_string(std::stoi(text.substr(e + 1)) + places);
+  double shifted = 0;
+  const auto read = std::from_chars(text.data(), text.data() + text.size(), shifted);
+  if (read.ec != std::errc()) return x * std::pow(10.0, places);  // beyond a double's range
+  return shifted;
+}
+
+}  // namespace cardsim::io
