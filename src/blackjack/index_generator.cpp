@@ -443,7 +443,13 @@ void fit_index(GeneratedIndex& g, TrueCountRounding rounding, DeckEstimate estim
   g.fitted_to = near.back()->true_count;
   g.crossing = -line.a / line.b;
   const double x = g.crossing;
-  g.crossing_se = std::sqrt(std::max(0.0, line.var_a + 2 * x * line.cov_ab + x * x * line.var_b)) / line.b;
+  // A fit worse than its errors say (chi^2 above its degrees of freedom: the
+  // difference is not quite straight over the fitted counts) widens the
+  // interval by sqrt(chi^2 / dof) (the Birge ratio), never narrows it.
+  const int dof = line.points - 2;
+  g.se_scale = dof > 0 ? std::sqrt(std::max(1.0, line.chi_squared / dof)) : 1.0;
+  g.crossing_se =
+      g.se_scale * std::sqrt(std::max(0.0, line.var_a + 2 * x * line.cov_ab + x * x * line.var_b)) / line.b;
   g.crossing_ci95_low = x - Z95 * g.crossing_se;
   g.crossing_ci95_high = x + Z95 * g.crossing_se;
   g.extrapolated = x < usable.front()->mean_true_count || x > usable.back()->mean_true_count;

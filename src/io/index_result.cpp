@@ -105,7 +105,8 @@ IndexHands load_index_hands(const std::string& hands, const std::string& config_
   return result;
 }
 
-std::string format_generated_index_file(const std::vector<bj::GeneratedIndex>& lines, const std::string& header) {
+std::string format_generated_index_file(const std::vector<bj::GeneratedIndex>& lines, const std::string& header,
+                                        bool with_given) {
   std::string text;
   std::istringstream header_lines(header);
   for (std::string line; std::getline(header_lines, line);) text += line.empty() ? "#\n" : "# " + line + "\n";
@@ -118,8 +119,9 @@ std::string format_generated_index_file(const std::vector<bj::GeneratedIndex>& l
     std::snprintf(row, sizeof row, "%-11s %-4s %-6s %-9s %-6s", f[0].c_str(), f[1].c_str(), f[2].c_str(),
                   f[3].c_str(), f[4].c_str());
     std::string comment = crossing_text(g);
-    if (!g.found) comment += "; the given index is kept";
-    text += std::string(row) + " # " + comment + "; given " + signed_index(g.given_index) + "\n";
+    if (!g.found) comment += with_given ? "; the given index is kept" : "; index 0 written";
+    if (with_given) comment += "; given " + signed_index(g.given_index);
+    text += std::string(row) + " # " + comment + "\n";
   }
   return text;
 }
@@ -146,7 +148,8 @@ json index_run_json(const SimConfig& config, const bj::IndexRun& run, const std:
                      "and rounding; mean_true_count is the unrounded value"},
       {"standard_error", "batch means over chunks (independent shoes): the ratio estimator's SE"},
       {"index", "weighted least squares of the difference on mean_true_count (weights 1/SE^2) over the true counts "
-                "within 3.5 of a first fit's crossing; crossing = -intercept / slope with the delta method's SE; the "
+                "within 3.5 of a first fit's crossing; crossing = -intercept / slope with the delta method's SE, times sqrt(chi^2 / dof) when the fit's chi^2 "
+                "exceeds its degrees of freedom; the "
                 "whole index is the lowest true count whose mean_true_count is at or above the crossing (the engine "
                 "plays at_or_above at true count >= index)"}};
   result["run"] = {{"seed", config.seed},   {"rounds", run.rounds},   {"shoes", run.shoes},
@@ -181,7 +184,8 @@ json index_run_json(const SimConfig& config, const bj::IndexRun& run, const std:
       line["fit"] = {{"from_true_count", g.fitted_from},
                      {"to_true_count", g.fitted_to},
                      {"true_counts", g.fitted_buckets},
-                     {"chi_squared", g.chi_squared}};
+                     {"chi_squared", g.chi_squared},
+                     {"se_scale", g.se_scale}};
     }
     out.push_back(line);
   }

@@ -208,6 +208,30 @@ counting-files)
   "$cardsim" sim "${shards[@]}" --shard 1/2 --out s1.json || fail "shard 1"
   expect_error 1 "'s1.json' is of another run" "$cardsim" merge s0.json s1.json --out m.json
   ;;
+indices)
+  # A reduced generation (two cells, few states per true count): the index
+  # file it writes loads with --indices, the JSON holds the differences by
+  # true count with their standard errors; bad input is one error line.
+  run=(indices --count hi-lo --rounds 200k --chunk-rounds 10k --states-per-count 300)
+  "$cardsim" "${run[@]}" --hands 16vT,insurance --quiet --out gen.txt --json gen.json || fail "indices"
+  grep -Eq '^16 +T +(-1|0|\+1) +S +H ' gen.txt || fail "16 v T not at 0 +/- 1: $(grep '^16' gen.txt)"
+  grep -Eq '^insurance +A +\+3 +I ' gen.txt || fail "insurance not at +3: $(grep '^insurance' gen.txt)"
+  grep -q '"command": "indices"' gen.json || fail "not an indices result"
+  grep -q '"standard_error"' gen.json && grep -q '"by_true_count"' gen.json || fail "no differences by true count"
+  "$cardsim" sim --count hi-lo --indices gen.txt --rounds 200k --quiet --out sim.json || fail "--indices gen.txt"
+  grep -q '"indices": "gen.txt"' sim.json || fail "the sim did not play the generated file"
+  # An index file as --hands: its lines, the file an input (--out may not replace it).
+  printf '16 T 0 S H\n12 4 0 S H\n' >mine.txt
+  "$cardsim" "${run[@]}" --hands mine.txt --out - >gen2.txt 2>table.txt || fail "--hands FILE"
+  grep -q '^12 +4 ' gen2.txt || fail "no 12 v 4 line"
+  grep -q 'given' table.txt || fail "no given index in the table"
+  expect_error 1 "same file" "$cardsim" "${run[@]}" --hands mine.txt --out mine.txt
+  expect_error 1 "'23vT'.*16vT" "$cardsim" "${run[@]}" --hands 23vT
+  expect_error 1 "16vZ" "$cardsim" "${run[@]}" --hands 16vZ
+  expect_error 1 "nosuch" "$cardsim" "${run[@]}" --hands 16vT --count nosuch
+  expect_error 1 "needs a count" "$cardsim" indices --hands 16vT --rounds 10k
+  [[ ! -e out.json ]] || fail "a result file after an error"
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.

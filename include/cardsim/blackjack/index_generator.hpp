@@ -86,7 +86,7 @@ struct GeneratedIndex {
   bool never_differs = false; // the two plays are the same move for every hand of the line
   bool idle = false;          // the rules never use the line (surrender or splitting not offered)
   double crossing = 0;     // unrounded true count where the fitted difference is 0
-  double crossing_se = 0;
+  double crossing_se = 0;  // delta method, times se_scale
   double crossing_ci95_low = 0;
   double crossing_ci95_high = 0;
   int index_ci95_low = 0;   // the whole index at the ends of the crossing's interval
@@ -97,6 +97,7 @@ struct GeneratedIndex {
   int fitted_from = 0;      // the true counts of the fit (both ends included)
   int fitted_to = 0;
   double chi_squared = 0;   // of the fit, with fitted_buckets - 2 degrees of freedom
+  double se_scale = 1;      // sqrt(max(1, chi_squared / (fitted_buckets - 2))): applied to crossing_se
   int fitted_buckets = 0;
   std::vector<IndexBucket> by_true_count;  // every true count with data, ascending
 };
@@ -114,7 +115,8 @@ struct IndexRun {
 // ignored) for `rules` played by `chart` and counted as `counting` says
 // (system, deck estimate, rounding; its ramp, wonging and index plays are not
 // used). Lines whose option the rules do not offer (surrender, splitting) are
-// an Error, as are counting off and an infinite deck. Threads only decide who
+// idle (GeneratedIndex::idle, not fitted); counting off and an infinite deck
+// are an Error. Threads only decide who
 // plays a chunk: the result depends on the plan, not the thread count.
 IndexRun generate_indices(const Rules& rules, const StrategyChart& chart, const Counting& counting,
                           const std::vector<IndexPlay>& lines, const IndexRunPlan& plan, run::RunControl& control);

@@ -37,8 +37,10 @@ IndexHands load_index_hands(const std::string& hands, const std::string& config_
 // The generated lines as an index file: `header` as comment lines, then one
 // line per play with its crossing, interval and the given index as a comment.
 // Lines not found are written with their given index and a comment saying so.
+// `with_given`: the lines came from an index file (its index is the "given"
+// one, shown in each comment), not from a list of cells.
 std::string format_generated_index_file(const std::vector<blackjack::GeneratedIndex>& lines,
-                                        const std::string& header);
+                                        const std::string& header, bool with_given);
 
 // The result JSON (without performance, which the caller adds).
 nlohmann::json index_run_json(const SimConfig& config, const blackjack::IndexRun& run,
