@@ -100,7 +100,7 @@ void run_indices(const IndicesOptions& options) {
       "), strategy " + chart.name + "; lines: " + hands.source + "\n" + std::to_string(run.rounds) +
       " round starts in " + std::to_string(run.shoes) + " shoes, seed " + std::to_string(config.seed) +
       ". Play at_or_above at true count >= index.\nMethod: README, \"Generating indices\" (exact values on each shoe "
-      "state, two-card hands).";
+      "state, no play-out).";
   const std::string index_file = io::format_generated_index_file(generated, header, !hands.from_list);
   nlohmann::json result = io::index_run_json(config, run, generated, hands);
   result["performance"] = {{"elapsed_seconds", elapsed},

@@ -142,7 +142,8 @@ json index_run_json(const SimConfig& config, const bj::IndexRun& run, const std:
                  "with the hand and up card out (hit and splits play on by the chart); no play-out"},
       {"difference", "at-or-above play minus below play, per initial bet, for the whole round in which the hand is "
                      "dealt (0 when a peek finds a dealer blackjack), weighted by the probability of dealing the "
-                     "hand and up card from the state; two-card hands only"},
+                     "hand and up card from the state; for total lines where hit and stand differ, also one hand of three or "
+                     "more cards per state, drawn in proportion to the chance the chart hits to it"},
       {"true_count", "as the engine applies index lines: the count before the round plus the hand and up card, "
                      "the cards left after the deal (hole card included in peek games), the config's deck estimate "
                      "and rounding; mean_true_count is the unrounded value"},

@@ -223,12 +223,12 @@ indices)
   # An index file as --hands: its lines, the file an input (--out may not replace it).
   printf '16 T 0 S H\n12 4 0 S H\n' >mine.txt
   "$cardsim" "${run[@]}" --hands mine.txt --out - >gen2.txt 2>table.txt || fail "--hands FILE"
-  grep -q '^12 +4 ' gen2.txt || fail "no 12 v 4 line"
+  grep -Eq '^12 +4 ' gen2.txt || fail "no 12 v 4 line"
   grep -q 'given' table.txt || fail "no given index in the table"
   expect_error 1 "same file" "$cardsim" "${run[@]}" --hands mine.txt --out mine.txt
   expect_error 1 "'23vT'.*16vT" "$cardsim" "${run[@]}" --hands 23vT
   expect_error 1 "16vZ" "$cardsim" "${run[@]}" --hands 16vZ
-  expect_error 1 "nosuch" "$cardsim" "${run[@]}" --hands 16vT --count nosuch
+  expect_error 1 "nosuch" "$cardsim" indices --count nosuch --hands 16vT --rounds 10k
   expect_error 1 "needs a count" "$cardsim" indices --hands 16vT --rounds 10k
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;

@@ -28,8 +28,15 @@
 //   interval (delta method), and the whole index under the run's true count
 //   rounding: the lowest true count whose fitted difference favours the
 //   at-or-above play (the engine plays it at true count >= index).
-// Only two-card hands are valued: lines for totals apply to hands of three or
-// more cards too, which the generated index does not look at.
+// - Hands of three or more cards. A total line applies to every hand of that
+//   total, as the engine plays it (16 = T,6 and 4,2,T...), where the two plays
+//   are hit or stand (a D falls back to a hit): at each valued state one such
+//   hand, drawn in proportion to the chance the chart hits to it
+//   (Analyzer::reached_hands), is valued exactly too, weighted by their summed
+//   chance: an unbiased sample of them all.
+// - The exact values stand in for playing both plays out on the same cards
+//   (common random numbers): check_by_playout() plays them out on a given
+//   shoe, and the tests show that they agree within the play-out's SE.
 #pragma once
 
 #include <cstdint>
