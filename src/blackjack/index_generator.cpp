@@ -654,7 +654,12 @@ std::vector<GeneratedIndex> choose_deviations(const std::vector<GeneratedIndex>&
     }
   }
   std::vector<GeneratedIndex> result;
-  for (const Key& key : order) result.push_back(candidates[chosen.at(key)]);
+  for (const Key& key : order) {
+    result.push_back(candidates[chosen.at(key)]);
+    // A cell's candidate lines are the generator's own: which way round one
+    // was written says nothing to the user.
+    result.back().reversed = false;
+  }
   return result;
 }
 
