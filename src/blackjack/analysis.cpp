@@ -511,18 +511,29 @@ struct Analyzer::Impl {
 
   // The decision values of the initial hand (first, second) against `up`
   // (see InitialHandValues).
-  InitialHandValues hand_values(int up, int first, int second) {
-    Context& ctx = base_context(up);
-    const int n = graph.two_card(first, second);
-    const HandState s = graph.nodes[idx(n)].state;
+  // The start of a hand's values against `up`: every value unset, the dealer
+  // blackjack's probability, and the scale of the joint-form values (peek
+  // games: given no dealer blackjack, dividing by its complement; otherwise 1).
+  struct ValuesStart {
+    Context& ctx;
     InitialHandValues values;
-    DecisionEvs& e = values.evs;
-    e = DecisionEvs{UNSET, UNSET, UNSET, UNSET, UNSET};
-    // Peek games: given no dealer blackjack (divide the joint form by its
-    // probability); otherwise the values as they are.
+    double scale;
+  };
+  ValuesStart start_values(int up, int n) {
+    Context& ctx = base_context(up);
+    InitialHandValues values;
+    values.evs = DecisionEvs{UNSET, UNSET, UNSET, UNSET, UNSET};
     const double bj = blackjack(ctx, graph.nodes[idx(n)]);
     values.dealer_blackjack = bj;
-    const double scale = peek() && bj < 1 ? 1 / (1 - bj) : 1.0;
+    return {ctx, values, peek() && bj < 1 ? 1 / (1 - bj) : 1.0};
+  }
+
+  InitialHandValues hand_values(int up, int first, int second) {
+    const int n = graph.two_card(first, second);
+    const HandState s = graph.nodes[idx(n)].state;
+    auto [ctx, values, scale] = start_values(up, n);
+    DecisionEvs& e = values.evs;
+    const double bj = values.dealer_blackjack;
     if (best_total(s) == TWENTY_ONE) {
       e.stand = payout * (peek() ? 1.0 : 1 - bj);
       return values;
@@ -552,13 +563,8 @@ struct Analyzer::Impl {
   // Stand and hit (then the chart) of a hand of three or more cards, given
   // no dealer blackjack in peek games (see InitialHandValues).
   InitialHandValues more_card_values(int up, int n) {
-    Context& ctx = base_context(up);
-    InitialHandValues values;
+    auto [ctx, values, scale] = start_values(up, n);
     DecisionEvs& e = values.evs;
-    e = DecisionEvs{UNSET, UNSET, UNSET, UNSET, UNSET};
-    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
-    values.dealer_blackjack = bj;
-    const double scale = peek() && bj < 1 ? 1 / (1 - bj) : 1.0;
     e.stand = scale * stand(ctx, n, 1);
     if (best_total(graph.nodes[idx(n)].state) < TWENTY_ONE) e.hit = scale * hit_by_chart(ctx, n);
     return values;

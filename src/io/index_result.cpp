@@ -154,7 +154,7 @@ json index_run_json(const SimConfig& config, const bj::IndexRun& run, const std:
                 "whole index is the lowest true count whose mean_true_count is at or above the crossing (the engine "
                 "plays at_or_above at true count >= index)"}};
   result["run"] = {{"seed", config.seed},   {"rounds", run.rounds},   {"shoes", run.shoes},
-                   {"chunks", run.chunks},  {"complete", run.complete}, {"states_per_true_count", run.states_per_true_count}};
+                   {"chunks", run.chunks},  {"partial", !run.complete}, {"states_per_true_count", run.states_per_true_count}};
   json out = json::array();
   for (const bj::GeneratedIndex& g : lines) {
     json buckets = json::array();

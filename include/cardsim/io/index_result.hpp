@@ -2,7 +2,7 @@
 // index file (ready for --indices), a JSON result and a readable table.
 //
 // JSON layout (schema_version 1): tool, command "indices", config (resolved),
-// method, run (seed, rounds, shoes, chunks, complete), lines (each with the
+// method, run (seed, rounds, shoes, chunks, partial), lines (each with the
 // generated line, its crossing and interval, the fit, and by_true_count: the
 // mean difference and its standard error at each true count) and performance.
 // README.md ("Generating indices") documents every field.
