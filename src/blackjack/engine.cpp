@@ -80,6 +80,13 @@ std::vector<std::uint8_t> shoe_values(int decks) {
 struct InfiniteDeck {
   static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
   std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
+  // As core::Shoe::lookahead(): the draws from a copy of the generator.
+  InfiniteDeck lookahead() const { return *this; }
+  template <class Take>
+  void look(core::Rng rng, Take&& take) const {
+    while (take(VALUES[core::bounded(rng, 13)])) {
+    }
+  }
 };
 
 // A fixed sequence of cards, for play_stacked_round().
@@ -96,6 +103,17 @@ class StackedCards {
   std::uint32_t remaining() const {
     return static_cast<std::uint32_t>(std::max(0, remaining_ - static_cast<int>(next_)));
   }
+  // As core::Shoe::lookahead(): the cards not yet drawn; a look stops where
+  // they end.
+  struct Lookahead {
+    std::span<const std::uint8_t> rest;
+    template <class Take>
+    void look(core::Rng /*rng*/, Take&& take) const {
+      for (std::size_t i = 0; i < rest.size() && take(rest[i]); ++i) {
+      }
+    }
+  };
+  Lookahead lookahead() const { return {cards_.subspan(next_)}; }
 
  private:
   std::span<const std::uint8_t> cards_;
@@ -706,6 +724,23 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   add_derived_counts(before, tally);
 }
 
+// Out of line and cold: only the rounds that leave the dealer nothing to play
+// for with a hand short of 17 call it (one in nine, 6 decks, basic strategy).
+// The generator is a copy and the cards go back, so nothing the game deals or
+// counts later changes. Even so the rounds pay for it (about 8% more
+// instructions, from register spills around the call, and 6-10% of their
+// time): inlined, or noting the hand in the round and completing it later
+// from the next rounds' cards (no draws of its own), cost as much or more; see
+// the README's Performance section.
+template <class CardSource>
+HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
+  cards.lookahead().look(rng, [&](std::uint8_t card) {
+    dealer = add_card(dealer, card);
+    return !dealer_stands_[dealer];
+  });
+  return dealer;
+}
+
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
@@ -890,6 +925,11 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   } else if (live_hands > 0) {
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[DEALER_FINAL_OF[dealer]];
+  } else {
+    // No hand needs the dealer: the hand is completed for the statistics
+    // only, in dealer_final_unneeded (unless a stacked round's cards end).
+    const HandState completed = dealer_stands_[dealer] ? dealer : play_out_unneeded(cards, rng, dealer);
+    if (dealer_stands_[completed]) ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[completed]];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every
   // standing hand beats it), 22 for a blackjack (every hand loses to it). A

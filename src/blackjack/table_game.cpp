@@ -36,6 +36,12 @@ DealerFinal final_of(HandState dealer) {
   return static_cast<DealerFinal>(total - 17);
 }
 
+// The engine's dealer_stands_: 18 or more, or 17 unless H17 and soft.
+bool dealer_stands(const Rules& rules, HandState s) {
+  const int total = best_total(s);
+  return is_bust(s) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(s)));
+}
+
 bool is_blackjack(int up, int hole) { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); }
 
 }  // namespace
@@ -356,18 +362,42 @@ void TableGame::play_dealer() {
     ++round_.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    // The engine's dealer_stands_: 18 or more, or 17 unless H17 and soft.
-    auto stands = [&](HandState s) {
-      const int total = best_total(s);
-      return is_bust(s) || total >= 18 || (total == 17 && !(rules_.h17 && is_soft(s)));
-    };
-    while (!stands(dealer_state_)) {
+    while (!dealer_stands(rules_, dealer_state_)) {
       dealer_.push_back(draw());
       dealer_state_ = add_card(dealer_state_, dealer_.back().value);
     }
     dealer_played_ = true;
     ++finals[static_cast<std::size_t>(final_of(dealer_state_))];
+  } else {
+    complete_unneeded_dealer();
   }
+}
+
+// As Engine::play_out_unneeded: the dealer's hand of a round that did
+// not need it, completed for the statistics only from cards that go back (and
+// a copy of the generator), into round_.dealer_final_unneeded. The table shows
+// the dealer's hand as it is; a stacked game whose cards end first tallies
+// nothing.
+void TableGame::complete_unneeded_dealer() {
+  Source& src = *source_;
+  HandState dealer = dealer_state_;
+  auto take = [&](std::uint8_t card) {
+    dealer = add_card(dealer, card);
+    return !dealer_stands(rules_, dealer);
+  };
+  if (!dealer_stands(rules_, dealer)) {
+    if (src.stacked) {
+      for (std::size_t i = src.next; i < src.cards.size() && take(src.cards[i]); ++i) {
+      }
+    } else if (rules_.infinite()) {
+      core::Rng rng = src.rng;
+      while (take(INFINITE_VALUES[core::bounded(rng, RANKS)])) {
+      }
+    } else {
+      src.shoe->lookahead().look(src.rng, take);
+    }
+  }
+  if (dealer_stands(rules_, dealer)) ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(final_of(dealer))];
 }
 
 // Settlement exactly as Engine::play_round's, into round_, then the bankroll.

@@ -67,7 +67,10 @@ void Tally::merge(const Tally& o) {
   for (std::size_t s = 0; s < seats.size(); ++s) seats[s].merge(o.seats[s]);
   for (std::size_t up = 0; up < upcard_rounds.size(); ++up) {
     upcard_rounds[up] += o.upcard_rounds[up];
-    for (std::size_t f = 0; f < dealer_final[up].size(); ++f) dealer_final[up][f] += o.dealer_final[up][f];
+    for (std::size_t f = 0; f < dealer_final[up].size(); ++f) {
+      dealer_final[up][f] += o.dealer_final[up][f];
+      dealer_final_unneeded[up][f] += o.dealer_final_unneeded[up][f];
+    }
   }
   counting.merge(o.counting);
 }

@@ -236,8 +236,9 @@ void run_sim(const SimOptions& options) {
           break;
         }
         const double scale = static_cast<double>(config.rules.bet_units() * config.rules.seats);
-        stopped_by_target = io::estimate(outcome.tally.table_net, outcome.tally.table_net_squared,
-                                         outcome.tally.rounds, scale).se <= options.target_se;
+        const io::Estimate edge = io::estimate(outcome.tally.table_net, outcome.tally.table_net_squared,
+                                               outcome.tally.rounds, scale);
+        stopped_by_target = edge.has_se() && edge.se <= options.target_se;
       }
     }
   }

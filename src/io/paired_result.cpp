@@ -60,7 +60,8 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
     one.erase("performance");
     one.erase("tool");
     one.erase("schema_version");
-    edge_se[v] = one["edge"]["standard_error"].get<double>();
+    const json& se = one["edge"]["standard_error"];
+    edge_se[v] = se.is_null() ? 0.0 : se.get<double>();  // null: one round
     json entry = {{"label", variants[v].label}, {"values", variants[v].values}, {"result", one}};
     if (v == 0) {
       entry["difference"] = nullptr;
@@ -94,23 +95,25 @@ std::string paired_result_csv(const json& result) {
   for (const auto& key : varied) csv << "," << key.get<std::string>();
   csv << ",rounds,house_edge_percent,se_percent,ci95_low_percent,ci95_high_percent,exact_house_edge_percent,"
          "change_percent,change_se_percent,change_se_unpaired_percent,win_rate,loss_rate,push_rate,"
-         "blackjack_rate,player_bust_rate,dealer_bust_rate,rounds_per_shoe\n";
+         "blackjack_rate,player_bust_rate,dealer_bust_probability,rounds_per_shoe\n";
   for (const auto& entry : result.at("variants")) {
     const json& r = entry.at("result");
     csv << csv_field(entry.at("label"));
     for (const auto& key : varied) csv << "," << csv_field(entry.at("values").at(key.get<std::string>()));
     const json& edge = r.at("edge");
     const json& diff = entry.at("difference");
-    const auto percent_field = [](const json& x) { return csv_field(json(percent(x.get<double>()))); };
+    // (empty for a null standard error or interval: one round)
+    const auto percent_field = [](const json& x) { return x.is_null() ? std::string() : csv_field(json(percent(x.get<double>()))); };
+    const json& ci = edge.at("house_edge_ci95_percent");
     const json& hand = r.at("outcomes").at("rates_per_hand");
     csv << "," << r.at("run").at("rounds") << "," << edge.at("house_edge_percent") << ","
-        << percent_field(edge.at("standard_error")) << "," << edge.at("house_edge_ci95_percent").at(0) << ","
-        << edge.at("house_edge_ci95_percent").at(1) << "," << r.at("exact").at("house_edge_percent") << ","
+        << percent_field(edge.at("standard_error")) << "," << (ci.is_null() ? "" : ci.at(0).dump()) << ","
+        << (ci.is_null() ? "" : ci.at(1).dump()) << "," << r.at("exact").at("house_edge_percent") << ","
         << (diff.is_null() ? "" : csv_field(diff.at("house_edge_change_percent"))) << ","
         << (diff.is_null() ? "" : percent_field(diff.at("standard_error"))) << ","
         << (diff.is_null() ? "" : percent_field(diff.at("standard_error_unpaired"))) << "," << hand.at("win") << ","
         << hand.at("loss") << "," << hand.at("push") << "," << r.at("outcomes").at("rates_per_round").at("blackjack")
-        << "," << hand.at("player_bust") << "," << r.at("dealer").at("bust_rate") << ","
+        << "," << hand.at("player_bust") << "," << r.at("dealer").at("played_out").at("bust_probability") << ","
         << r.at("shoe").at("rounds_per_shoe") << "\n";
   }
   return csv.str();
@@ -145,8 +148,10 @@ std::string paired_summary(const json& result) {
     }
     std::string label = entry.at("label").get<std::string>();
     if (label.size() > LABEL_WIDTH) label = label.substr(0, LABEL_WIDTH - 3) + "...";
-    std::snprintf(line, sizeof line, "%-40s %11.4f%% %9.4f%% %11.4f%% %21s %10s\n", label.c_str(),
-                  edge.at("house_edge_percent").get<double>(), 100 * edge.at("standard_error").get<double>(),
+    char se[32] = "n/a";  // one round
+    if (!edge.at("standard_error").is_null()) std::snprintf(se, sizeof se, "%.4f%%", 100 * edge.at("standard_error").get<double>());
+    std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(),
+                  edge.at("house_edge_percent").get<double>(), se,
                   entry.at("result").at("exact").at("house_edge_percent").get<double>(), change, unpaired);
     out += line;
   }

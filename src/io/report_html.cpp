@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/result.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -35,6 +36,13 @@ std::string fixed(double value, int digits) {
 }
 
 std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+
+// End `end` (0 low, 1 high) of an edge's 95% interval in percent; the house
+// edge itself when there is none (one round).
+double house_edge_ci_end(const json& edge, std::size_t end) {
+  const json& ci = edge.at("house_edge_ci95_percent");
+  return ci.is_null() ? edge.at("house_edge_percent").get<double>() : ci.at(end).get<double>();
+}
 
 // A horizontal bar chart: one bar per (label, value in [0, max]).
 std::string bar_chart(const std::string& title, const std::vector<std::pair<std::string, double>>& bars,
@@ -114,13 +122,25 @@ std::string sim_section(const json& r) {
   std::ostringstream out;
   const json& edge = r.at("edge");
   out << "<p class=\"big\">House edge <b id=\"house-edge\">" << fixed(edge.at("house_edge_percent").get<double>(), 4)
-      << "%</b>, 95% interval <span id=\"house-edge-ci\">" << fixed(edge.at("house_edge_ci95_percent")[0].get<double>(), 4)
-      << "% .. " << fixed(edge.at("house_edge_ci95_percent")[1].get<double>(), 4) << "%</span>; standard error "
-      << fixed(100 * edge.at("standard_error").get<double>(), 4) << "%, SD per round "
-      << fixed(edge.at("sd_per_round").get<double>(), 4) << ".</p>\n";
+      << "%</b>";
+  if (edge.at("standard_error").is_null()) {
+    out << " (one round: no standard error).</p>\n";
+  } else {
+    out << ", 95% interval <span id=\"house-edge-ci\">" << fixed(edge.at("house_edge_ci95_percent")[0].get<double>(), 4)
+        << "% .. " << fixed(edge.at("house_edge_ci95_percent")[1].get<double>(), 4) << "%</span>; standard error "
+        << fixed(100 * edge.at("standard_error").get<double>(), 4) << "%, SD per round "
+        << fixed(edge.at("sd_per_round").get<double>(), 4) << ".</p>\n";
+  }
+  if (r.contains("counting")) {
+    out << "<p>The house edge is that of every round dealt, one flat bet per seat (index plays included), not the "
+           "counter's result.</p>\n";
+  }
   if (r.contains("exact")) {
-    out << "<p>Exact house edge of the same strategy with a fresh shoe each round: <b id=\"exact-edge\">"
-        << fixed(r.at("exact").at("house_edge_percent").get<double>(), 4) << "%</b>.</p>\n";
+    const json& exact = r.at("exact");
+    const bool same = exact.at("same_strategy").get<bool>();
+    out << "<p>Exact house edge of " << (same ? "the same strategy" : escape(exact.at("strategy").get<std::string>()))
+        << " with a fresh shoe each round: <b id=\"exact-edge\">" << fixed(exact.at("house_edge_percent").get<double>(), 4)
+        << "%</b>" << (same ? "." : " (not compared: the simulated edge plays the index plays too).") << "</p>\n";
   }
   out << "<table><tr><th class=\"l\">rules</th><td class=\"l\">" << escape(r.at("rules_summary").get<std::string>())
       << "</td></tr><tr><th class=\"l\">strategy</th><td class=\"l\">" << escape(r.at("strategy").get<std::string>())
@@ -137,18 +157,22 @@ std::string sim_section(const json& r) {
                     {"player bust", 100 * hand.at("player_bust").get<double>()},
                     {"blackjack", 100 * round.at("blackjack").get<double>()}},
                    60.0, "%", 2);
+  // The dealer's hand played out in every round (dealer.played_out).
+  const json& dealer = r.at("dealer");
   std::vector<std::pair<std::string, double>> busts;
   for (const char* up : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}) {
-    busts.emplace_back("up " + std::string(up), 100 * r.at("dealer").at("by_upcard").at(up).at("bust_rate").get<double>());
+    busts.emplace_back("up " + std::string(up),
+                       100 * dealer.at("by_upcard").at(up).at("played_out").at("final").at("bust").get<double>());
   }
-  out << bar_chart("Dealer bust rate by up card (%)", busts, 50.0, "%", 2);
-  out << "<table><tr><th class=\"l\">up card</th>";
+  out << bar_chart("Dealer bust probability by up card (%), every round", busts, 50.0, "%", 2);
+  out << "<table><caption>The dealer's final total by up card, every round (a hand no player needed is completed "
+         "for the statistics)</caption><tr><th class=\"l\">up card</th>";
   for (const char* f : {"17", "18", "19", "20", "21", "bust", "blackjack"}) out << "<th>" << f << "</th>";
   out << "</tr>";
   for (const char* up : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}) {
     out << "<tr><td class=\"l\">" << up << "</td>";
     for (const char* f : {"17", "18", "19", "20", "21", "bust", "blackjack"}) {
-      out << "<td>" << fixed(r.at("dealer").at("by_upcard").at(up).at("final").at(f).get<double>(), 4) << "</td>";
+      out << "<td>" << fixed(dealer.at("by_upcard").at(up).at("played_out").at("final").at(f).get<double>(), 4) << "</td>";
     }
     out << "</tr>";
   }
@@ -166,8 +190,10 @@ std::string variants_section(const json& r) {
     const json& diff = v.at("difference");
     out << "<tr><td class=\"l\">" << escape(v.at("label").get<std::string>()) << "</td><td>"
         << fixed(edge.at("house_edge_percent").get<double>(), 4) << "%</td><td>"
-        << fixed(edge.at("house_edge_ci95_percent")[0].get<double>(), 4) << "% .. "
-        << fixed(edge.at("house_edge_ci95_percent")[1].get<double>(), 4) << "%</td><td>"
+        << (edge.at("house_edge_ci95_percent").is_null()
+                ? std::string("none (one round)")
+                : fixed(house_edge_ci_end(edge, 0), 4) + "% .. " + fixed(house_edge_ci_end(edge, 1), 4) + "%")
+        << "</td><td>"
         << fixed(v.at("result").at("exact").at("house_edge_percent").get<double>(), 4) << "%</td><td>"
         << (diff.is_null() ? "baseline" : fixed(diff.at("house_edge_change_percent").get<double>(), 4) + "%")
         << "</td><td>" << (diff.is_null() ? "" : fixed(100 * diff.at("standard_error").get<double>(), 4) + "%")
@@ -185,8 +211,8 @@ std::string variants_section(const json& r) {
       labels.push_back(key.empty() ? v.at("label").get<std::string>() : text_of(v.at("values").at(key)));
       const json& edge = v.at("result").at("edge");
       means.push_back(edge.at("house_edge_percent").get<double>());
-      lows.push_back(edge.at("house_edge_ci95_percent")[0].get<double>());
-      highs.push_back(edge.at("house_edge_ci95_percent")[1].get<double>());
+      lows.push_back(house_edge_ci_end(edge, 0));
+      highs.push_back(house_edge_ci_end(edge, 1));
     }
     out << error_bar_chart(key.empty() ? "House edge by variant, with 95% intervals"
                                        : "House edge against " + key + ", with 95% intervals (every cell)",
@@ -201,8 +227,13 @@ std::string variants_section(const json& r) {
 }  // namespace
 
 std::string report_html(const json& result) {
-  if (!result.is_object() || result.value("schema_version", 0) != 1 || !result.contains("command")) {
-    throw Error("not a cardsim result: expected a JSON object with schema_version 1 and a command");
+  if (!result.is_object() || !result.contains("schema_version") || !result.contains("command")) {
+    throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
+  }
+  if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
+    throw Error("a result of schema_version " + result.at("schema_version").dump() + "; this cardsim reports " +
+                std::to_string(RESULT_SCHEMA_VERSION) + " (run it again with this cardsim, or report it with the one "
+                "that wrote it)");
   }
   const std::string command = result.at("command").get<std::string>();
   if (command != "sim" && command != "compare" && command != "sweep") {

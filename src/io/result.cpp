@@ -23,8 +23,28 @@ double ratio(std::int64_t part, std::int64_t whole) {
   return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+// A standard error that needs at least two observations: null with fewer.
+json standard_error_of(double se, std::int64_t observations) {
+  return observations >= 2 ? json(se) : json(nullptr);
+}
+
+// An estimate's mean, SE, 95% interval and SD per round (null but the mean
+// with fewer than two rounds).
 json estimate_json(const Estimate& e) {
-  return {{"mean", e.mean}, {"standard_error", e.se}, {"ci95", {e.ci95_low, e.ci95_high}}, {"sd_per_round", e.sd}};
+  const json ci95 = e.has_se() ? json{e.ci95_low, e.ci95_high} : json(nullptr);
+  return {{"mean", e.mean},
+          {"standard_error", standard_error_of(e.se, e.n)},
+          {"ci95", ci95},
+          {"sd_per_round", standard_error_of(e.sd, e.n)}};
+}
+
+// An edge per initial wager: estimate_json, and as the house edge in percent.
+json edge_json(const Estimate& e) {
+  json edge = estimate_json(e);
+  edge["unit"] = "player's net result per initial wager (negative: the house wins)";
+  edge["house_edge_percent"] = percent(-e.mean);
+  edge["house_edge_ci95_percent"] = e.has_se() ? json{percent(-e.ci95_high), percent(-e.ci95_low)} : json(nullptr);
+  return edge;
 }
 
 json seat_json(const bj::SeatTally& s, std::int64_t rounds, std::int64_t bet) {
@@ -41,7 +61,7 @@ json seat_json(const bj::SeatTally& s, std::int64_t rounds, std::int64_t bet) {
   json per_round = {{"blackjack", ratio(s.blackjacks, rounds)}, {"split", ratio(s.splits, rounds)},
                     {"insurance", ratio(s.insurances, rounds)}, {"hands", ratio(s.hands, rounds)},
                     {"wagered", ratio(s.wagered, rounds) / static_cast<double>(bet)}};
-  return {{"edge", estimate_json(edge)}, {"counts", counts}, {"rates_per_hand", per_hand}, {"rates_per_round", per_round}};
+  return {{"edge", edge_json(edge)}, {"counts", counts}, {"rates_per_hand", per_hand}, {"rates_per_round", per_round}};
 }
 
 // True counts whose edges the slope is fitted over (both ends included), and
@@ -62,11 +82,6 @@ double risk_of_ruin(double ev, double variance, double bankroll) {
 // does not win (N0 is then unbounded).
 json n0_rounds(double ev, double variance) {
   return ev > 0 && variance > 0 ? json(variance / (ev * ev)) : json(nullptr);
-}
-
-// A standard error that needs at least two observations: null with fewer.
-json standard_error_of(double se, std::int64_t observations) {
-  return observations >= 2 ? json(se) : json(nullptr);
 }
 
 // Fewer chunks than this give no batch-means standard error (null): the
@@ -157,10 +172,14 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["average_initial_bet"] = average_bet;
   result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
-  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win.se}, {"ci95", {win.ci95_low, win.ci95_high}}};
-  result["win_per_100_rounds"] = {{"mean", shift_decimal(win.mean, 2)},
-                                  {"standard_error", shift_decimal(win.se, 2)},
-                                  {"ci95", {shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)}}};
+  const auto win_per_100 = [](const json& x) { return x.is_null() ? x : json(shift_decimal(x.get<double>(), 2)); };
+  const json win_se = standard_error_of(win.se, n);
+  const json win_ci95 = win.has_se() ? json{win.ci95_low, win.ci95_high} : json(nullptr);
+  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win_se}, {"ci95", win_ci95}};
+  result["win_per_100_rounds"] = {
+      {"mean", shift_decimal(win.mean, 2)},
+      {"standard_error", win_per_100(win_se)},
+      {"ci95", win.has_se() ? json{shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)} : json(nullptr)}};
   const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
   result["sd_per_round"] = win.sd;
   result["sd_per_round_standard_error"] = sd_se;
@@ -168,15 +187,16 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(shift_decimal(sd_se.get<double>(), 1));
   result["edge_per_initial_bet"] = {
       {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
-      {"standard_error", average_bet > 0 ? win.se / average_bet : 0.0},
+      {"standard_error", standard_error_of(average_bet > 0 ? win.se / average_bet : 0.0, n)},
       {"note", "win per round / average initial bet per round"}};
   result["di"] = {{"value", di},
-                  {"standard_error", win.sd > 0 ? 1000.0 * win.se / win.sd : 0.0},
+                  {"standard_error", standard_error_of(win.sd > 0 ? 1000.0 * win.se / win.sd : 0.0, n)},
                   {"definition", "desirability index: 1000 x win per round / SD per round (Schlesinger)"}};
-  result["score"] = {{"value", di * di},
-                     {"standard_error", win.sd > 0 ? 2.0 * std::abs(di) * 1000.0 * win.se / win.sd : 0.0},
-                     {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2: the win per 100 rounds in base bets for a "
-                                    "10,000-base-bet bankroll bet at full Kelly (Schlesinger)"}};
+  result["score"] = {{"value", di * std::abs(di)},
+                     {"standard_error", standard_error_of(win.sd > 0 ? 2.0 * std::abs(di) * 1000.0 * win.se / win.sd : 0.0, n)},
+                     {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2 with the win's sign (negative for a losing game): "
+                                    "the win per 100 rounds in base bets for a 10,000-base-bet bankroll bet at full "
+                                    "Kelly (Schlesinger)"}};
   result["n0_rounds"] = wins ? json(n0) : json(nullptr);
   result["n0_rounds_standard_error"] = wins ? json(n0_se) : json(nullptr);
   result["n0_rounds_ci95"] = wins ? n0_ci95 : json(nullptr);
@@ -247,11 +267,82 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   return result;
 }
 
+// The distribution of the dealer's final result (17..21, bust, blackjack) of
+// `rounds` rounds with the counts `finals`: proportions and their binomial
+// standard errors sqrt(p (1 - p) / rounds), rounds taken as independent (null
+// under two rounds).
+struct FinalDistribution {
+  json final = json::object();
+  json standard_error = json::object();
+};
+FinalDistribution final_distribution(const std::array<std::int64_t, bj::DEALER_FINALS>& finals, std::int64_t rounds) {
+  FinalDistribution d;
+  for (std::size_t f = 0; f < finals.size(); ++f) {
+    const double p = ratio(finals[f], rounds);
+    d.final[FINAL_KEYS[f]] = p;
+    d.standard_error[FINAL_KEYS[f]] =
+        standard_error_of(std::sqrt(p * (1 - p) / static_cast<double>(std::max<std::int64_t>(rounds, 1))), rounds);
+  }
+  return d;
+}
+
+// The dealer object: the final result over every round (`played_out`: the
+// hands no player needed completed for the statistics) overall and by up
+// card, and the older figures over the rounds in which the dealer played or
+// had a blackjack (`..._when_played`), which depend on the players' play.
+json dealer_json(const bj::Tally& t) {
+  constexpr auto BUST = static_cast<std::size_t>(bj::DealerFinal::bust);
+  json by_upcard = json::object();
+  std::int64_t played_rounds = 0;
+  std::int64_t played_busts = 0;
+  std::array<std::int64_t, bj::DEALER_FINALS> all_rounds{};
+  for (std::size_t up = 1; up <= bj::CARD_VALUES; ++up) {
+    const auto& played = t.dealer_final[up];
+    std::array<std::int64_t, bj::DEALER_FINALS> every{};
+    std::int64_t when_played = 0;
+    std::int64_t rounds = 0;
+    for (std::size_t f = 0; f < every.size(); ++f) {
+      every[f] = played[f] + t.dealer_final_unneeded[up][f];
+      all_rounds[f] += every[f];
+      when_played += played[f];
+      rounds += every[f];
+    }
+    played_rounds += when_played;
+    played_busts += played[BUST];
+    json final_when_played = json::object();
+    for (std::size_t f = 0; f < played.size(); ++f) final_when_played[FINAL_KEYS[f]] = ratio(played[f], when_played);
+    const FinalDistribution out = final_distribution(every, rounds);
+    by_upcard[UPCARD_KEYS[up]] = {{"rounds", t.upcard_rounds[up]},
+                                  {"rounds_when_played", when_played},
+                                  {"bust_rate_when_played", ratio(played[BUST], when_played)},
+                                  {"final_when_played", final_when_played},
+                                  {"played_out", {{"final", out.final},
+                                                  {"final_standard_error", out.standard_error},
+                                                  {"bust_standard_error", out.standard_error[FINAL_KEYS[BUST]]}}}};
+  }
+  const FinalDistribution out = final_distribution(all_rounds, t.rounds);
+  return {{"blackjacks", t.dealer_blackjacks},
+          {"blackjack_rate", ratio(t.dealer_blackjacks, t.rounds)},
+          {"played_out",
+           {{"bust_probability", out.final[FINAL_KEYS[BUST]]},
+            {"bust_probability_standard_error", out.standard_error[FINAL_KEYS[BUST]]},
+            {"final", out.final},
+            {"final_standard_error", out.standard_error},
+            {"note", "the dealer's hand played out in every round: in a round that left the dealer nothing to play "
+                     "for, it is completed for the statistics only, from cards that go back to the shoe; shares of "
+                     "all rounds, standard errors binomial (rounds as independent)"}}},
+          {"bust_rate_when_played", ratio(played_busts, played_rounds)},
+          {"note", "..._when_played: over the rounds in which the dealer drew to a total (some hand needed it) or had "
+                   "a blackjack, so they depend on the players' play"},
+          {"by_upcard", by_upcard}};
+}
+
 }  // namespace
 
 Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
   Estimate e;
   if (n <= 0) return e;
+  e.n = n;
   const double count = static_cast<double>(n);
   const double mean = static_cast<double>(sum) / count;
   const double variance = n > 1 ? std::max(0.0, (static_cast<double>(sum_squared) - count * mean * mean) / (count - 1)) : 0.0;
@@ -414,7 +505,8 @@ json tally_to_json(const bj::Tally& t) {
                             "doubles", "splits", "surrenders", "insurances", "insurance_wins", "busts"}},
           {"seats", seats},
           {"upcard_rounds", t.upcard_rounds},
-          {"dealer_final", t.dealer_final}};
+          {"dealer_final", t.dealer_final},
+          {"dealer_final_unneeded", t.dealer_final_unneeded}};
   if (!t.counting.empty()) j["counting"] = counting_tally_json(t.counting);
   return j;
 }
@@ -441,6 +533,7 @@ bj::Tally tally_from_json(const json& j) {
     }
     t.upcard_rounds = j.at("upcard_rounds").get<decltype(t.upcard_rounds)>();
     t.dealer_final = j.at("dealer_final").get<decltype(t.dealer_final)>();
+    t.dealer_final_unneeded = j.at("dealer_final_unneeded").get<decltype(t.dealer_final_unneeded)>();
     if (j.contains("counting")) t.counting = counting_tally_from_json(j.at("counting"));
     return t;
   } catch (const json::exception& e) {
@@ -460,11 +553,9 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   // The pooled edge is per initial wager over all seats; its variance comes
   // from the table's net per round, since the seats of a round share a dealer.
   const Estimate pooled = estimate(t.table_net, t.table_net_squared, t.rounds, static_cast<double>(bet * seats));
-  json edge = estimate_json(pooled);
-  edge["unit"] = "player's net result per initial wager (negative: the house wins)";
-  edge["house_edge_percent"] = percent(-pooled.mean);
-  edge["house_edge_ci95_percent"] = {percent(-pooled.ci95_high), percent(-pooled.ci95_low)};
-  edge["sd_per_round"] = estimate(all.net, all.net_squared, seat_rounds, static_cast<double>(bet)).sd;
+  json edge = edge_json(pooled);
+  const Estimate per_seat = estimate(all.net, all.net_squared, seat_rounds, static_cast<double>(bet));
+  edge["sd_per_round"] = standard_error_of(per_seat.sd, per_seat.n);
 
   json pooled_seats = seat_json(all, seat_rounds, bet);
   json outcomes = {{"counts", pooled_seats["counts"]},
@@ -473,36 +564,18 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   outcomes["counts"]["rounds"] = t.rounds;
   outcomes["counts"]["seat_rounds"] = seat_rounds;
 
-  json by_upcard = json::object();
-  std::int64_t dealer_completed = 0;
-  std::int64_t dealer_busts = 0;
-  for (int up = 1; up <= bj::CARD_VALUES; ++up) {
-    const auto& finals = t.dealer_final[static_cast<std::size_t>(up)];
-    std::int64_t completed = 0;
-    for (const auto f : finals) completed += f;
-    json distribution = json::object();
-    for (std::size_t f = 0; f < finals.size(); ++f) distribution[FINAL_KEYS[f]] = ratio(finals[f], completed);
-    const auto busts = finals[static_cast<std::size_t>(bj::DealerFinal::bust)];
-    dealer_completed += completed;
-    dealer_busts += busts;
-    by_upcard[UPCARD_KEYS[static_cast<std::size_t>(up)]] = {
-        {"rounds", t.upcard_rounds[static_cast<std::size_t>(up)]},
-        {"completed", completed},
-        {"bust_rate", ratio(busts, completed)},
-        {"final", distribution}};
-  }
-  json dealer = {{"blackjacks", t.dealer_blackjacks},
-                 {"blackjack_rate", ratio(t.dealer_blackjacks, t.rounds)},
-                 {"bust_rate", ratio(dealer_busts, dealer_completed)},
-                 {"note", "final totals count the rounds in which the dealer's hand was completed or was a blackjack"},
-                 {"by_upcard", by_upcard}};
+  json dealer = dealer_json(t);
 
   json shoe = {{"shoes", t.shoes},
                {"rounds_per_shoe", rules.infinite() ? json(nullptr) : json(ratio(t.rounds, t.shoes))},
                {"exhaustion_reshuffles", t.exhaustion_reshuffles}};
 
   json seat_list = json::array();
-  for (int s = 0; s < seats; ++s) seat_list.push_back(seat_json(t.seats[static_cast<std::size_t>(s)], t.rounds, bet));
+  for (int s = 0; s < seats; ++s) {
+    json one = seat_json(t.seats[static_cast<std::size_t>(s)], t.rounds, bet);
+    one["seat"] = s + 1;  // as the table numbers them: 1 is dealt first
+    seat_list.push_back(one);
+  }
 
   const bool partial = run.chunks_played < run.chunks;
   json result;
@@ -524,12 +597,20 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   // The exact value of the same chart and rules, from the combinatorial
   // analyzer, which deals from a fresh shoe each round: with a cut card the
   // simulated edge also holds the cut-card effect, so the two differ by it.
+  // Index plays change the play by the count, which the analyzer does not
+  // know: the exact value is then the chart's without them, and the two are
+  // not compared. (A ramp or wonging changes only the counter's money, not
+  // `edge`, which plays every round dealt at a flat bet.)
+  const bool index_plays = config.counting.enabled() && config.counting.indices != "none";
+  const bool compared = !index_plays && pooled.has_se() && pooled.se > 0;
   result["exact"] = {
       {"mean", run.exact_ev},
       {"house_edge_percent", percent(-run.exact_ev)},
-      {"difference_in_standard_errors", pooled.se > 0 ? (pooled.mean - run.exact_ev) / pooled.se : 0.0},
+      {"strategy", index_plays ? run.strategy + " without the index plays" : run.strategy},
+      {"same_strategy", !index_plays},
+      {"difference_in_standard_errors", compared ? json((pooled.mean - run.exact_ev) / pooled.se) : json(nullptr)},
       {"method", "combinatorial analysis (cardsim analyze), fresh shoe each round, per initial wager"},
-      {"comparable", rules.reshuffle == bj::Reshuffle::every_round || rules.infinite()}};
+      {"comparable", !index_plays && (rules.reshuffle == bj::Reshuffle::every_round || rules.infinite())}};
   result["outcomes"] = outcomes;
   result["dealer"] = dealer;
   result["shoe"] = shoe;
@@ -556,22 +637,46 @@ std::string sim_summary(const json& r) {
                 static_cast<long long>(r.at("run").at("rounds").get<std::int64_t>()),
                 static_cast<unsigned long long>(r.at("run").at("seed").get<std::uint64_t>()));
   out += line;
-  const auto ci = edge.at("house_edge_ci95_percent");
-  std::snprintf(line, sizeof line, "house edge %.4f%% +/- %.4f%% (95%% CI %.4f%% .. %.4f%%), SD %.4f per round\n",
-                edge.at("house_edge_percent").get<double>(), 100.0 * Z95 * edge.at("standard_error").get<double>(),
-                ci[0].get<double>(), ci[1].get<double>(), edge.at("sd_per_round").get<double>());
+  // A counting run's edge is of every round dealt at a flat bet, not the counter's.
+  const char* every_round = r.contains("counting") ? "; every round dealt, one flat bet per seat" : "";
+  if (edge.at("standard_error").is_null()) {
+    std::snprintf(line, sizeof line, "house edge %.4f%% (one round: no standard error)%s\n",
+                  edge.at("house_edge_percent").get<double>(), every_round);
+  } else {
+    const auto ci = edge.at("house_edge_ci95_percent");
+    std::snprintf(line, sizeof line, "house edge %.4f%% +/- %.4f%% (95%% CI %.4f%% .. %.4f%%), SD %.4f per round%s\n",
+                  edge.at("house_edge_percent").get<double>(), 100.0 * Z95 * edge.at("standard_error").get<double>(),
+                  ci[0].get<double>(), ci[1].get<double>(), edge.at("sd_per_round").get<double>(), every_round);
+  }
   out += line;
+  const json& run = r.at("run");
+  if (run.contains("stopped_by")) {
+    const std::string by = run.at("stopped_by").get<std::string>();
+    std::snprintf(line, sizeof line, "target SE %g: %s\n", run.at("target_se").get<double>(),
+                  by == "target_se" ? "reached, the run stopped there"
+                  : by == "rounds"  ? "not reached by the --rounds cap, where the run stopped"
+                                    : "not reached before the run was interrupted");
+    out += line;
+  }
   const json& exact = r.at("exact");
-  std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s); simulated EV - exact EV = %+.2f SE\n",
-                exact.at("house_edge_percent").get<double>(),
-                exact.at("comparable").get<bool>() ? "" : "; a cut-card game differs by the cut-card effect",
-                exact.at("difference_in_standard_errors").get<double>());
+  const json& difference = exact.at("difference_in_standard_errors");
+  if (!exact.at("same_strategy").get<bool>()) {
+    std::snprintf(line, sizeof line, "exact house edge %.4f%% of %s (not compared: the simulated edge plays them)\n",
+                  exact.at("house_edge_percent").get<double>(), exact.at("strategy").get<std::string>().c_str());
+  } else {
+    char compared[64] = "";
+    if (!difference.is_null()) std::snprintf(compared, sizeof compared, "; simulated EV - exact EV = %+.2f SE", difference.get<double>());
+    std::snprintf(line, sizeof line, "exact house edge %.4f%% (fresh shoe each round%s)%s\n",
+                  exact.at("house_edge_percent").get<double>(),
+                  exact.at("comparable").get<bool>() ? "" : "; a cut-card game differs by the cut-card effect", compared);
+  }
   out += line;
   std::snprintf(line, sizeof line,
                 "hands: win %.2f%%  loss %.2f%%  push %.2f%%  bust %.2f%%; blackjack %.2f%% of rounds; dealer bust %.2f%%\n",
                 100 * hand.at("win").get<double>(), 100 * hand.at("loss").get<double>(),
                 100 * hand.at("push").get<double>(), 100 * hand.at("player_bust").get<double>(),
-                100 * round.at("blackjack").get<double>(), 100 * r.at("dealer").at("bust_rate").get<double>());
+                100 * round.at("blackjack").get<double>(),
+                100 * r.at("dealer").at("played_out").at("bust_probability").get<double>());
   out += line;
   if (r.contains("counting")) {
     const json& c = r.at("counting");
@@ -582,10 +687,13 @@ std::string sim_summary(const json& r) {
                   100 * c.at("share_played").get<double>());
     out += line;
     const json& win = c.at("win_per_100_rounds");
+    const json& win_se = win.at("standard_error");
+    char plus_minus[48] = "(one round: no SE)";
+    if (!win_se.is_null()) std::snprintf(plus_minus, sizeof plus_minus, "+/- %.3f", Z95 * win_se.get<double>());
     std::snprintf(line, sizeof line,
-                  "win %+.3f +/- %.3f base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; "
+                  "win %+.3f %s base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; "
                   "DI %.2f, SCORE %.1f\n",
-                  win.at("mean").get<double>(), 100 * Z95 * c.at("win_per_round").at("standard_error").get<double>(),
+                  win.at("mean").get<double>(), plus_minus,
                   c.at("sd_per_100_rounds").get<double>(), c.at("average_initial_bet").get<double>(),
                   c.at("di").at("value").get<double>(), c.at("score").at("value").get<double>());
     out += line;

@@ -8,23 +8,14 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
 #include "testutil/blackjack_reference.hpp"
+#include "testutil/blackjack_runs.hpp"
 
 namespace cardsim::blackjack {
 namespace {
 
 Tally simulate(const Rules& rules, const StrategyChart& chart, std::uint64_t rounds, std::uint64_t seed,
                unsigned threads = 2, std::uint64_t chunk_rounds = 250'000) {
-  const Engine engine(rules, chart);
-  const run::ChunkPlan plan{rounds, chunk_rounds};
-  run::RunControl control;
-  return run::run_chunks<Tally>(
-             plan, run::all_chunks(plan), threads, [] { return Tally{}; },
-             [&](std::uint64_t chunk, std::uint64_t n, Tally& tally) {
-               core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
-               engine.play_chunk(n, rng, tally);
-             },
-             control)
-      .tally;
+  return testutil::simulate(Engine(rules, chart), rounds, seed, chunk_rounds, threads);
 }
 
 Rules infinite_rules(bool h17) {

@@ -24,7 +24,7 @@ determinism)
   diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
   "$cardsim" sim --rounds 3M --chunk-rounds 500k --seats 2 --threads 2 --seed 2 --quiet --out other.json || fail "seed 2"
   ! diff <(statistics one.json) <(statistics other.json) >/dev/null || fail "seeds 1 and 2 agree"
-  grep -q '"schema_version": 1' one.json || fail "no schema_version"
+  grep -q '"schema_version": 2' one.json || fail "no schema_version"
   grep -q '"rounds": 3000000' one.json || fail "rounds not echoed"
   ;;
 stdout)
@@ -59,8 +59,26 @@ target-se)
   grep -q '"partial": false' one.json || fail "a target-se stop is marked partial"
   grep -q '"chunks_played": 20,' one.json || fail "expected one batch of 20 chunks (SE 1.15/sqrt(5M) < 0.001)"
   diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
+  # The summary says where the run stopped: on the target, or on the --rounds cap.
+  "$cardsim" sim --rounds 100M --chunk-rounds 250k --target-se 0.001 >summary.txt || fail "run with a summary"
+  grep -q "^target SE 0.001: reached, the run stopped there$" summary.txt || fail "summary: $(cat summary.txt)"
+  "$cardsim" sim --rounds 2M --chunk-rounds 250k --target-se 0.0001 --out cap.json >summary.txt || fail "capped run"
+  grep -q '"stopped_by": "rounds"' cap.json || fail "the cap run did not stop by rounds"
+  grep -q "^target SE 0.0001: not reached by the --rounds cap, where the run stopped$" summary.txt ||
+    fail "summary: $(cat summary.txt)"
   "$cardsim" sim --rounds 1M --target-se 0.001 --shard 0/2 >/dev/null 2>err.txt && fail "--target-se with --shard accepted"
   grep -q "^error: --target-se" err.txt || fail "message: $(cat err.txt)"
+  ;;
+one-round)
+  # One round has no standard error: null in the JSON (not 0), said in the
+  # summary, and never "on target".
+  "$cardsim" sim --rounds 1 --chunk-rounds 1 --target-se 0.5 --out one.json >summary.txt || fail "run"
+  grep -q '"standard_error": 0' one.json && fail "a standard error of 0"
+  grep -q '"standard_error": null' one.json || fail "no null standard error"
+  grep -q '"ci95": null' one.json || fail "no null interval"
+  grep -q '"stopped_by": "rounds"' one.json || fail "one round stopped on the target"
+  grep -q "^house edge .* (one round: no standard error)$" summary.txt || fail "summary: $(cat summary.txt)"
+  grep -q "exact EV =" summary.txt && fail "compared with the exact value without an SE"
   ;;
 bad-input)
   # A bad flag value is a usage error (exit 2); the same value in a config file a bad input (exit 1).

@@ -375,7 +375,7 @@ vocabulary)
     grep -qF "\"'$label\"," f.csv || fail "label $label not quoted: $(cat f.csv)"
   done
   grep -q '^A,' f.csv || fail "a plain label was quoted"
-  # The summary and the JSON agree on the sign of simulated - exact.
+  # The summary and the JSON agree on the sign of simulated EV - exact EV.
   "$cardsim" sim --rounds 20k --strategy basic-s17-das --out r.json >summary.txt || fail "sim"
   json=$(sed -n 's/^ *"difference_in_standard_errors": \(.*\),$/\1/p' r.json)
   want=$(printf '%+.2f' "$json")

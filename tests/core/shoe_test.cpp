@@ -1,9 +1,11 @@
 // The lazy Fisher-Yates shoe: uniform, no card twice, cut card, burns,
-// reshuffles and the exhaustion guard; and the random streams.
+// reshuffles, the exhaustion guard and looks ahead that change nothing; and
+// the random streams.
 #include "cardsim/core/shoe.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <set>
@@ -106,6 +108,71 @@ TEST(Shoe, ExhaustionReshufflesTheDiscardsNotTheTable) {
     EXPECT_TRUE(after.insert(card).second);
   }
   EXPECT_EQ(shoe.exhaustion_reshuffles(), 1u);
+}
+
+// Shoe::Lookahead: `count` cards looked at from `shoe` with `rng` are those
+// that draw() would deal (a copy of the shoe draws them), and afterwards the
+// shoe is as it was: the same dealt cards, position, round start and
+// counters, and the same cards for every later draw (the rest of the shoe
+// dealt from both with the same numbers).
+void expect_look_changes_nothing(Shoe& shoe, const Rng& rng, std::size_t count) {
+  const Shoe before = shoe;
+  std::vector<int> looked;
+  shoe.lookahead().look(rng, [&](std::uint8_t card) {
+    looked.push_back(card);
+    return looked.size() < count;
+  });
+  Shoe drawn = before;
+  Rng draws = rng;
+  std::vector<int> dealt;
+  for (std::size_t i = 0; i < count; ++i) dealt.push_back(drawn.draw(draws));
+  EXPECT_EQ(looked, dealt);
+
+  EXPECT_EQ(shoe.dealt(), before.dealt());
+  EXPECT_EQ(shoe.remaining(), before.remaining());
+  EXPECT_EQ(shoe.round_start(), before.round_start());
+  EXPECT_EQ(shoe.shoes(), before.shoes());
+  EXPECT_EQ(shoe.exhaustion_reshuffles(), before.exhaustion_reshuffles());
+  EXPECT_EQ(shoe.cut_card_out(), before.cut_card_out());
+  EXPECT_TRUE(std::equal(shoe.dealt_cards(), shoe.dealt_cards() + shoe.dealt(), before.dealt_cards()));
+  // Every card the round could still take, through a reshuffle of the discards.
+  Shoe untouched = before;
+  Rng a = rng;
+  Rng b = rng;
+  const std::uint32_t takeable = shoe.size() - (shoe.dealt() - shoe.round_start());
+  for (std::uint32_t i = 0; i < takeable; ++i) ASSERT_EQ(shoe.draw(a), untouched.draw(b)) << "draw " << i << " after the look";
+  EXPECT_EQ(shoe.exhaustion_reshuffles(), before.exhaustion_reshuffles() + 1);
+}
+
+// A shuffled shoe of `cards` distinct cards (cut card, burns) with `discards`
+// cards dealt in earlier rounds and `on_table` in the round under way.
+Shoe shoe_in_a_round(int cards, int cut_position, int burn_cards, int discards, int on_table, Rng& rng) {
+  Shoe shoe(distinct_cards(cards), cut_position, burn_cards);
+  shoe.shuffle(rng);
+  for (int i = 0; i < discards; ++i) shoe.draw(rng);
+  shoe.begin_round();
+  for (int i = 0; i < on_table; ++i) shoe.draw(rng);
+  return shoe;
+}
+
+TEST(Shoe, LookAheadSeesTheNextDrawsAndPutsThemBack) {
+  Rng rng = chunk_rng(5, StreamPurpose::test, 0);
+  const Shoe shoe = shoe_in_a_round(52, 40, 1, 10, 3, rng);
+  for (const std::size_t count : {std::size_t{1}, std::size_t{7}, Shoe::MAX_LOOK_AHEAD,
+                                   Shoe::MAX_LOOK_AHEAD + 5}) {
+    SCOPED_TRACE("look at " + std::to_string(count) + " cards");
+    Shoe copy = shoe;
+    expect_look_changes_nothing(copy, rng, count);
+  }
+}
+
+// A look past the last card goes on as draw() would, after a reshuffle of the
+// discards (in a copy): the shoe itself is not reshuffled.
+TEST(Shoe, LookAheadPastTheEndGoesOnAsDrawWould) {
+  Rng rng = chunk_rng(3, StreamPurpose::test, 0);
+  Shoe shoe = shoe_in_a_round(20, 19, 0, 15, 3, rng);
+  ASSERT_EQ(shoe.remaining(), 2u);
+  expect_look_changes_nothing(shoe, rng, 6);
 }
 
 TEST(Rng, ChunkStreamsDependOnlyOnSeedPurposeAndChunk) {

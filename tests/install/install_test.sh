@@ -20,8 +20,12 @@ data=$installed/share/cardsim
 # The README's named chart, count and index set on a short fixed-seed run.
 named=(sim --strategy basic-s17-das --count hi-lo --indices illustrious18-fab4-s17 --rounds 200k --seed 3 --threads 2
        --quiet)
-# A result's statistics with the names of the files played replaced by NAME.
-played() { statistics "$1" | sed -E 's/"(basic-s17-das|hi-lo|illustrious18-fab4-s17|only-installed)"/"NAME"/g'; }
+# A result's statistics with the names of the files played replaced by NAME
+# (also where the exact value's strategy is the chart "without the index plays").
+played() {
+  statistics "$1" |
+    sed -E 's/"(basic-s17-das|hi-lo|illustrious18-fab4-s17|only-installed)( without the index plays)?"/"NAME\2"/g'
+}
 
 case $case_name in
 layout)

@@ -173,9 +173,17 @@ class Engine {
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;
+  // The dealer's hand `dealer` (short of 17) of a round that did not need it,
+  // drawn to the end for the statistics only, from the cards `cards` would
+  // deal next, which go back (its lookahead()), with a copy of the generator.
+  // (A stacked round's cards may end first: the hand is then returned short.)
+  template <class CardSource>
+  [[gnu::cold, gnu::noinline]] HandState play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const;
   // COUNTING: the round is counted into `count` (which also receives the up
   // card and hole card); without it `count` is unused. INDEXED (counted rounds
-  // only): index plays by the current true count.
+  // only): index plays by the current true count. A round that leaves the
+  // dealer nothing to play for completes the dealer's hand apart
+  // (play_out_unneeded) into tally.dealer_final_unneeded.
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 

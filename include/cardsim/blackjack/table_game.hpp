@@ -201,6 +201,7 @@ class TableGame {
   bool split_aces_stand(const PlayerHand& hand) const;
   std::int64_t available() const { return bankroll_ - on_table_; }
   void play_dealer();
+  void complete_unneeded_dealer();
   void settle();
 
   Rules rules_;

@@ -130,6 +130,12 @@ struct Tally {
   // Dealer's final hand by up card, over the rounds in which the dealer's hand
   // was completed (some player hand still needed it) or was a blackjack.
   std::array<std::array<std::int64_t, DEALER_FINALS>, CARD_VALUES + 1> dealer_final{};
+  // The same over the other rounds, those that left the dealer nothing to play
+  // for (every hand busted, surrendered or a natural): the dealer's hand
+  // completed for the statistics only, from cards that all went back to the
+  // shoe (Shoe::Lookahead), so the game is dealt as if it had not been. With
+  // dealer_final: the dealer's hand played out in every round.
+  std::array<std::array<std::int64_t, DEALER_FINALS>, CARD_VALUES + 1> dealer_final_unneeded{};
   // Card counting (all zero when counting is off). The fields above are the
   // same with counting on: every round at a flat bet of one base bet per seat
   // (index plays included), whatever the ramp and wonging do with the money.

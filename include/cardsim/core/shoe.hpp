@@ -8,6 +8,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -50,13 +52,59 @@ class Shoe {
   // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
   std::uint8_t draw(Rng& rng) {
     if (next_ == size_) [[unlikely]] reshuffle_discards();
-    std::uint8_t* const cards = cards_.data();
-    const std::uint32_t pick = next_ + bounded(rng, size_ - next_);
-    const std::uint8_t card = cards[pick];
-    cards[pick] = cards[next_];
-    cards[next_++] = card;
-    return card;
+    std::uint32_t pick = 0;
+    return take(cards_.data(), next_, size_, rng, pick);
   }
+
+  // A look at the cards draw() would deal next, which all go back (for the
+  // dealer's hand that no player needed, completed for the statistics only).
+  // It holds the shoe's cards and position: the shoe must not deal while a
+  // Lookahead is in use.
+  class Lookahead {
+   public:
+    // Calls take_card(card) with the cards draw() would deal next, one at a
+    // time, while it returns true (a shoe that runs dry goes on as draw()
+    // would, after a reshuffle of the discards, in a copy of the shoe), then
+    // puts every card back where it was: the shoe is left exactly as it was
+    // (order, position, counters), and `rng` is a copy, so the caller's
+    // generator does not move. What is looked at changes no card the game
+    // deals later.
+    template <class Take>
+    void look(Rng rng, Take&& take_card) const {
+      // Each draw swaps the picked card with the next one; the swaps undone
+      // in reverse order put every card back.
+      std::array<std::uint32_t, MAX_LOOK_AHEAD> picks;
+      std::size_t taken = 0;
+      std::uint32_t next = next_;
+      bool more = true;
+      while (more && next < size_ && taken < picks.size()) more = take_card(take(cards_, next, size_, rng, picks[taken++]));
+      if (more) [[unlikely]] go_on_in_copy(next, rng, take_card);
+      while (taken > 0) {
+        --next;
+        std::swap(cards_[picks[--taken]], cards_[next]);
+      }
+    }
+
+   private:
+    friend class Shoe;
+    // The rest of a look that ran the shoe dry (or took MAX_LOOK_AHEAD cards)
+    // at `next`: in a copy of the shoe, which reshuffles as draw() would.
+    template <class Take>
+    [[gnu::cold, gnu::noinline]] void go_on_in_copy(std::uint32_t next, Rng& rng, Take& take_card) const {
+      Shoe rest(*this, next);
+      while (take_card(rest.draw(rng))) {
+      }
+    }
+    Lookahead(std::uint8_t* cards, std::uint32_t next, std::uint32_t size, std::uint32_t round_start)
+        : cards_(cards), next_(next), size_(size), round_start_(round_start) {}
+    std::uint8_t* cards_;
+    std::uint32_t next_;
+    std::uint32_t size_;
+    std::uint32_t round_start_;
+  };
+  Lookahead lookahead() { return {cards_.data(), next_, size_, round_start_}; }
+  // Cards a look takes before it goes on in a copy of the shoe.
+  static constexpr std::size_t MAX_LOOK_AHEAD = 16;
 
   // True once the cut card has come out: reshuffle before the next round.
   bool cut_card_out() const { return next_ >= cut_position_; }
@@ -74,6 +122,27 @@ class Shoe {
   std::uint64_t exhaustion_reshuffles() const { return exhaustion_reshuffles_; }
 
  private:
+  // The shoe a look goes on in once `look` has dealt up to `next`.
+  Shoe(const Lookahead& look, std::uint32_t next)
+      : cards_(look.cards_, look.cards_ + look.size_),
+        size_(look.size_),
+        cut_position_(look.size_),
+        burn_cards_(0),
+        next_(next),
+        round_start_(look.round_start_) {}
+
+  // Deals the card at a uniformly chosen undealt position of `cards` (`pick`,
+  // returned too) by swapping it to position `next`, which moves on (the
+  // shoe must not be empty: next < size).
+  static std::uint8_t take(std::uint8_t* cards, std::uint32_t& next, std::uint32_t size, Rng& rng,
+                           std::uint32_t& pick) {
+    pick = next + bounded(rng, size - next);
+    const std::uint8_t card = cards[pick];
+    cards[pick] = cards[next];
+    cards[next++] = card;
+    return card;
+  }
+
   // Moves this round's cards to the front and makes every other card undealt.
   void reshuffle_discards() {
     const std::uint32_t on_table = next_ - round_start_;

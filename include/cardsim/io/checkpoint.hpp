@@ -3,7 +3,7 @@
 // as an uninterrupted run, byte for byte.
 //
 // Layout (one JSON object):
-//   format "cardsim-checkpoint", format_version 2,
+//   format "cardsim-checkpoint", format_version 3,
 //   identity          io::run_identity() of the run
 //   strategy_chart    the chart played, as chart text (the run resumes with it)
 //   counting          io::counting_definition_json(): the count system's tags
@@ -35,7 +35,9 @@
 
 namespace cardsim::io {
 
-inline constexpr int CHECKPOINT_FORMAT_VERSION = 2;
+// 3: the tally holds the dealer's hands no player needed
+// (dealer_final_unneeded), which a checkpoint of version 2 lacks.
+inline constexpr int CHECKPOINT_FORMAT_VERSION = 3;
 
 struct Checkpoint {
   SimConfig config;

@@ -3,7 +3,7 @@
 // The subcommands and `cardsim merge` (of their shard results) build it with
 // the same function, so a merged result is the single-process one.
 //
-// JSON layout (schema_version 1): tool, command ("compare" or "sweep"), run
+// JSON layout (schema_version 2, as result.hpp): tool, command ("compare" or "sweep"), run
 // (seed, rounds_requested, rounds, chunks, chunks_played, chunk_rounds,
 // target_se, stopped_by, partial, pairing), varied (sweep: the varied keys),
 // variants (per variant: label, values, result = a sim result without tool,

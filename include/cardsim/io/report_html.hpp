@@ -9,8 +9,8 @@
 
 namespace cardsim::io {
 
-// Throws Error if `result` is not a cardsim result (schema_version 1, command
-// sim, compare or sweep).
+// Throws Error if `result` is not a cardsim result of this version
+// (RESULT_SCHEMA_VERSION) and command sim, compare or sweep.
 std::string report_html(const nlohmann::json& result);
 
 }  // namespace cardsim::io

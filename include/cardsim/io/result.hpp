@@ -1,7 +1,7 @@
 // The result of a simulation: statistics derived from a Tally, as the result
 // JSON of DESIGN.md and as a short human summary.
 //
-// JSON layout (schema_version 1): tool, command, config (resolved), run (seed,
+// JSON layout (schema_version 2): tool, command, config (resolved), run (seed,
 // rounds, chunks, partial), strategy, edge, outcomes, dealer, shoe, seats,
 // tally (raw integers, so results merge exactly) and performance (threads,
 // elapsed time, rounds per second: the only part that varies between runs of
@@ -18,16 +18,23 @@
 
 namespace cardsim::io {
 
-inline constexpr int RESULT_SCHEMA_VERSION = 1;
+// 2: the dealer's figures over every round (dealer.played_out) and the old
+// ones renamed (..._when_played); a tally field for the dealer's unneeded
+// hands; per-seat house edges; null standard errors of one round.
+inline constexpr int RESULT_SCHEMA_VERSION = 2;
 
 // Mean, standard error and 95% interval of a per-round quantity, from its
-// sum and sum of squares over n rounds, divided by `scale`.
+// sum and sum of squares over n rounds, divided by `scale`. With fewer than
+// two rounds there is no SD, standard error or interval (has_se() is false;
+// the fields are 0 and the JSON writes null).
 struct Estimate {
   double mean = 0;
   double sd = 0;  // per round
   double se = 0;
   double ci95_low = 0;
   double ci95_high = 0;
+  std::int64_t n = 0;  // rounds
+  bool has_se() const { return n >= 2; }
 };
 Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale);
 

@@ -1,0 +1,138 @@
+// The sim result's figures that a reader could misread, from tallies built by
+// hand: each seat's own house edge, standard errors of one round, the exact
+// comparison of a run with index plays, and what a --target-se summary says.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cardsim/blackjack/tally.hpp"
+#include "cardsim/io/result.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+using nlohmann::json;
+
+// Two seats over 4 rounds (2 money units per bet): seat 1 nets +2, -2, +2, +2
+// (sum 4, squares 16), seat 2 -2, -2, -2, +3 (sum -3, squares 21).
+Tally two_seats() {
+  Tally t;
+  t.rounds = 4;
+  t.upcard_rounds[5] = 4;
+  t.dealer_final[5][static_cast<std::size_t>(DealerFinal::bust)] = 4;
+  t.seats[0].net = 4;
+  t.seats[0].net_squared = 16;
+  t.seats[1].net = -3;
+  t.seats[1].net_squared = 21;
+  t.table_net = 1;
+  t.table_net_squared = 0 + 16 + 0 + 25;
+  return t;
+}
+
+io::SimConfig config_with_seats(int seats) {
+  io::SimConfig config;
+  config.rules.seats = seats;
+  return config;
+}
+
+TEST(Result, EachSeatCarriesItsNumberHouseEdgeAndStandardError) {
+  const json r = io::sim_result_json(config_with_seats(2), io::RunInfo{}, two_seats());
+  const json& seats = r.at("seats");
+  ASSERT_EQ(seats.size(), 2U);
+  struct Expected {
+    int seat;
+    double sum;
+    double squares;
+  };
+  for (const Expected e : {Expected{1, 4, 16}, Expected{2, -3, 21}}) {
+    const json& seat = seats[static_cast<std::size_t>(e.seat - 1)];
+    EXPECT_EQ(seat.at("seat"), e.seat);
+    const double mean = e.sum / 4 / 2;  // per round, per bet of 2 units
+    const double sd = std::sqrt((e.squares - 4 * (e.sum / 4) * (e.sum / 4)) / 3) / 2;
+    const json& edge = seat.at("edge");
+    EXPECT_NEAR(edge.at("mean").get<double>(), mean, 1e-12);
+    EXPECT_NEAR(edge.at("house_edge_percent").get<double>(), -100 * mean, 1e-12);
+    EXPECT_NEAR(edge.at("standard_error").get<double>(), sd / 2, 1e-12);
+    EXPECT_NEAR(edge.at("house_edge_ci95_percent")[0].get<double>(), -100 * (mean + io::Z95 * sd / 2), 1e-9);
+    EXPECT_NEAR(edge.at("house_edge_ci95_percent")[1].get<double>(), -100 * (mean - io::Z95 * sd / 2), 1e-9);
+  }
+}
+
+// One round has no spread to measure: its standard errors, intervals and SD
+// are null (not 0, which would claim an exact figure), the exact value is not
+// compared in standard errors, and the summary says why.
+TEST(Result, OneRoundHasNoStandardError) {
+  Tally t;
+  t.rounds = 1;
+  t.upcard_rounds[10] = 1;
+  t.dealer_final[10][static_cast<std::size_t>(DealerFinal::total_20)] = 1;
+  t.seats[0].net = -2;
+  t.seats[0].net_squared = 4;
+  t.table_net = -2;
+  t.table_net_squared = 4;
+  const json r = io::sim_result_json(config_with_seats(1), io::RunInfo{}, t);
+  EXPECT_EQ(r.at("edge").at("mean"), -1.0);
+  for (const char* key : {"standard_error", "ci95", "house_edge_ci95_percent", "sd_per_round"}) {
+    EXPECT_TRUE(r.at("edge").at(key).is_null()) << key;
+    EXPECT_TRUE(r.at("seats")[0].at("edge").at(key).is_null()) << key;
+  }
+  EXPECT_TRUE(r.at("exact").at("difference_in_standard_errors").is_null());
+  EXPECT_TRUE(r.at("dealer").at("played_out").at("bust_probability_standard_error").is_null());
+  json summarised = r;
+  summarised["performance"] = {{"rounds_per_second", 1.0}, {"threads", 1}, {"elapsed_seconds", 1.0}};
+  const std::string summary = io::sim_summary(summarised);
+  EXPECT_NE(summary.find("(one round: no standard error)"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
+}
+
+// Index plays change the play by the count, which the analyzer's exact value
+// (the chart alone) does not: no difference in SE, and the label says so.
+// A ramp or wonging without index plays keeps the comparison: `edge` is every
+// round dealt, played by the chart at a flat bet.
+TEST(Result, ExactValueOfTheChartIsNotComparedWithIndexPlays) {
+  Tally t = two_seats();
+  t.seats[1] = SeatTally{};
+  t.table_net = 4;
+  t.table_net_squared = 16;
+  io::SimConfig config = config_with_seats(1);
+  config.counting.count = "hi-lo";
+  config.counting.indices = "illustrious18-fab4-s17";
+  io::RunInfo info;
+  info.strategy = "basic";
+  info.exact_ev = -0.005;
+  const json indexed = io::sim_result_json(config, info, t).at("exact");
+  EXPECT_FALSE(indexed.at("same_strategy").get<bool>());
+  EXPECT_FALSE(indexed.at("comparable").get<bool>());
+  EXPECT_EQ(indexed.at("strategy"), "basic without the index plays");
+  EXPECT_TRUE(indexed.at("difference_in_standard_errors").is_null());
+
+  config.counting.indices = "none";
+  config.counting.has_wong_in = true;
+  config.counting.wong_in = 1;
+  const json wonging = io::sim_result_json(config, info, t).at("exact");
+  EXPECT_TRUE(wonging.at("same_strategy").get<bool>());
+  EXPECT_EQ(wonging.at("strategy"), "basic");
+  EXPECT_FALSE(wonging.at("difference_in_standard_errors").is_null());
+}
+
+// The summary line of a --target-se run: where it stopped.
+TEST(Result, TargetSummarySaysWhereTheRunStopped) {
+  json r = io::sim_result_json(config_with_seats(1), io::RunInfo{}, two_seats());
+  r["performance"] = {{"rounds_per_second", 1.0}, {"threads", 1}, {"elapsed_seconds", 1.0}};
+  r["run"]["target_se"] = 0.001;
+  r["run"]["stopped_by"] = "target_se";
+  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: reached, the run stopped there\n"), std::string::npos);
+  r["run"]["stopped_by"] = "rounds";
+  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: not reached by the --rounds cap, where the run stopped\n"),
+            std::string::npos);
+  r["run"]["stopped_by"] = "interrupted";
+  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: not reached before the run was interrupted\n"),
+            std::string::npos);
+  r["run"].erase("stopped_by");
+  EXPECT_EQ(io::sim_summary(r).find("target SE"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cardsim::blackjack
