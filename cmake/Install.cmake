@@ -6,6 +6,8 @@
 #                                      exported targets cardsim::cardsim (both
 #                                      libraries), cardsim::game and cardsim::io
 #   share/cardsim/                     configs/: charts, counts, index sets, side bets, rule sets
+#   share/doc/cardsim/                 LICENSE, README.md, CHANGELOG.md
+#   share/man/man1/, share/bash-completion/completions/   (cmake/Docs.cmake)
 # The package is relocatable: it names no path of the build machine, and the
 # executable finds share/cardsim from its own folder (src/io/data_dir.cpp).
 include(CMakePackageConfigHelpers)
@@ -19,6 +21,8 @@ install(TARGETS cardsim_game cardsim_io cardsim_lib EXPORT cardsimTargets
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/cardsim" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(FILES "${CARDSIM_VERSION_HEADER}" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/cardsim")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/configs/" DESTINATION "${CARDSIM_INSTALL_DATADIR}")
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/CHANGELOG.md"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 
 install(EXPORT cardsimTargets NAMESPACE cardsim:: DESTINATION "${CARDSIM_INSTALL_CMAKEDIR}")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/cardsimConfig.cmake.in"

@@ -6,6 +6,8 @@
 # With the default preset the release build has MPI on (so the suite includes
 # cli.mpi: mpirun -n 2 against one process), and then come the batch-run
 # checks (a few minutes; CARDSIM_EXTRA_CHECKS=0 skips them):
+#   - the Debian package from the release build: dpkg -i, the installed
+#     cardsim and its man page, dpkg -r (scripts/check-package.sh; as root);
 #   - ThreadSanitizer on the threaded runner and checkpoint journal (test_run);
 #   - clang ASan + UBSan on the parser, checkpoint, shard and merge tests;
 #   - a short libFuzzer run of each parser (scripts/fuzz.sh).
@@ -22,6 +24,8 @@ trap 'rm -f "$summary"' EXIT
 ctest --preset "$preset" | tee "$summary"
 
 if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
+  echo "== Debian package: cpack -G DEB, dpkg -i, cardsim sim --rounds 1M, man -w cardsim, dpkg -r"
+  bash scripts/check-package.sh build/release
   echo "== ThreadSanitizer: the runner (test_run)"
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j "$(nproc)" --target test_run

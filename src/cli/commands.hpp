@@ -4,6 +4,9 @@
 // as cardsim::Error and printed once by main().
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include <CLI/CLI.hpp>
 
 #include "cardsim/core/error.hpp"
@@ -28,5 +31,10 @@ void setup_play(CLI::App& app);
 void setup_merge(CLI::App& app);
 void setup_sidebet(CLI::App& app);
 void setup_indices(CLI::App& app);
+
+// `cardsim docs WHAT` (docs.cpp), not a CLI11 subcommand so that --help and
+// the list of commands do not show it: prints what the docs, man pages and
+// shell completion are generated from. Returns the exit code.
+int run_docs(const CLI::App& app, const std::vector<std::string>& args);
 
 }  // namespace cardsim::cli

@@ -125,6 +125,9 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_merge(app);
   cardsim::cli::setup_sidebet(app);
   cardsim::cli::setup_indices(app);
+  if (argc > 1 && std::string(argv[1]) == "docs") {
+    return cardsim::cli::run_docs(app, std::vector<std::string>(argv + 2, argv + argc));
+  }
 
   const CommandWalk walk = walk_commands(app, argc, argv);
   if (walk.ended) {

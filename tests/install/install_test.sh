@@ -33,7 +33,9 @@ layout)
               lib*/libcardsim_game.a lib*/libcardsim_io.a lib*/cmake/cardsim/cardsimConfig.cmake \
               lib*/cmake/cardsim/cardsimConfigVersion.cmake lib*/cmake/cardsim/cardsimTargets.cmake \
               share/cardsim/6d-s17-das.json share/cardsim/strategies/basic-s17-das.txt share/cardsim/counts/hi-lo.json \
-              share/cardsim/indices/illustrious18-fab4-s17.txt share/cardsim/zjh/standard.json; do
+              share/cardsim/indices/illustrious18-fab4-s17.txt share/cardsim/zjh/standard.json \
+              share/bash-completion/completions/cardsim share/doc/cardsim/LICENSE \
+              ${CARDSIM_MAN_PAGES:+share/man/man1/cardsim.1 share/man/man1/cardsim-sim.1 share/man/man1/cardsim-zjh-deal.1}; do
     compgen -G "$installed/$file" >/dev/null || fail "not installed: $file"
   done
   # The headers and the CMake package name no path of the build machine (not
