@@ -9,29 +9,21 @@
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/run/runner.hpp"
 #include "testutil/blackjack_reference.hpp"
 
 namespace {
 using namespace cardsim;
 using namespace cardsim::blackjack;
 
-std::vector<std::uint8_t> six_deck_values() {
-  std::vector<std::uint8_t> cards;
-  for (int d = 0; d < 6 * 4; ++d) {
-    for (int rank = 1; rank <= 13; ++rank) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
-  }
-  return cards;
-}
-
 // Dealing a whole 6-deck shoe card by card (lazy Fisher-Yates): cards/s.
 void BM_DrawSixDeckShoe(benchmark::State& state) {
-  core::Shoe shoe(six_deck_values(), 312, 0);
+  core::Shoe shoe(shoe_values(6), 312, 0);
   core::Rng rng = core::chunk_rng(1, core::StreamPurpose::test, 0);
   std::uint64_t sum = 0;
   for (auto _ : state) {
@@ -114,7 +106,7 @@ BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
 // comparable between machines.
 void BM_DealingLimit(benchmark::State& state) {
   const Rules rules;
-  core::Shoe shoe(six_deck_values(), rules.cut_card_position(), rules.burn_cards);
+  core::Shoe shoe(shoe_values(6), rules.cut_card_position(), rules.burn_cards);
   core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
   core::Rng next_shoe = rng;
   const core::Rng::Jump stride = rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
@@ -173,24 +165,17 @@ void BM_RoundsInfiniteDeck(benchmark::State& state) {
 }
 BENCHMARK(BM_RoundsInfiniteDeck);
 
-// A whole run of 8 chunks of 1M rounds through the runner on N threads:
+// A whole run of 8 chunks of 1M rounds through blackjack::simulate on N threads:
 // rounds/s of the machine (wall clock), for the 1 -> 2 thread scaling.
 void BM_RunChunks(benchmark::State& state) {
   const Engine engine = six_deck_engine(1);
-  const run::ChunkPlan plan{8'000'000, 1'000'000};
+  constexpr std::uint64_t ROUNDS = 8'000'000;
   const auto threads = static_cast<unsigned>(state.range(0));
   for (auto _ : state) {
-    run::RunControl control;
-    auto outcome = run::run_chunks<Tally>(
-        plan, run::all_chunks(plan), threads, [] { return Tally{}; },
-        [&](std::uint64_t chunk, std::uint64_t rounds, Tally& tally) {
-          core::Rng rng = core::chunk_rng(5, core::StreamPurpose::blackjack_chunk, chunk);
-          engine.play_chunk(rounds, rng, tally);
-        },
-        control);
-    benchmark::DoNotOptimize(outcome.tally.table_net);
+    const Tally tally = simulate(engine, 5, ROUNDS, 1'000'000, threads);
+    benchmark::DoNotOptimize(tally.table_net);
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(plan.total_items));
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
 }
 BENCHMARK(BM_RunChunks)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
 

@@ -12,6 +12,8 @@ packages=(
   libbenchmark-dev    # Google Benchmark
   libopenmpi-dev openmpi-bin  # MPI build and its test (mpirun -n 2)
   clang libclang-rt-dev       # libFuzzer and clang's sanitizers (scripts/fuzz.sh)
+  tidy                # HTML validity of `cardsim report` pages (tests/cli/report_test.sh)
+  chromium            # renders the report pages (scripts/check-report.sh)
   clang-format        # scripts/check-format.sh (.clang-format)
   help2man            # the man pages, from --help (cmake/Docs.cmake)
   man-db              # `man`: the Debian package check (scripts/test.sh)

@@ -3,28 +3,18 @@
 #include <algorithm>
 #include <map>
 
+#include "cardsim/blackjack/dealer.hpp"
 #include "cardsim/blackjack/hand.hpp"
 
 namespace cardsim::blackjack {
 namespace {
 
-// Cards of each value in one deck.
-constexpr int CARDS_PER_VALUE = 4;
-constexpr int TENS_PER_DECK = 16;
-constexpr int DECK_CARDS = 52;
 // Bits per value in a packed multiset key (at most 63 copies of a value).
 constexpr int KEY_BITS = 6;
 
-bool dealer_stands(HandState s, bool h17) {
-  const int total = best_total(s);
-  return is_bust(s) || total >= 18 || (total == 17 && !(h17 && is_soft(s)));
-}
-
+// A dealer's two-card 21 is a natural; otherwise as dealer_final().
 DealerFinal final_of(HandState s, int cards) {
-  const int total = best_total(s);
-  if (total > 21) return DealerFinal::bust;
-  if (total == 21 && cards == 2) return DealerFinal::blackjack;
-  return static_cast<DealerFinal>(total - 17);
+  return cards == 2 && best_total(s) == 21 ? DealerFinal::blackjack : dealer_final(s);
 }
 
 // Depth-first walk over every drawing order of the dealer from `state`,

@@ -62,29 +62,15 @@ void require_complete(const StrategyChart& chart) {
   check(chart.pairs, 1, CARD_VALUES, "pair");
 }
 
-// Cards of a finite shoe as blackjack values: per deck four of each 1..9 and
-// sixteen tens.
-std::vector<std::uint8_t> shoe_values(int decks) {
-  std::vector<std::uint8_t> cards;
-  cards.reserve(static_cast<std::size_t>(decks) * 52);
-  for (int d = 0; d < decks; ++d) {
-    for (int rank = 1; rank <= 13; ++rank) {
-      for (int suit = 0; suit < 4; ++suit) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
-    }
-  }
-  return cards;
-}
-
-// An infinite deck: each draw independent, value v with probability 1/13 for
-// v = 1..9 and 4/13 for ten. Same interface as core::Shoe for the engine.
+// An infinite deck (draw_infinite) with the interface of core::Shoe for the
+// engine.
 struct InfiniteDeck {
-  static constexpr std::array<std::uint8_t, 13> VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-  std::uint8_t draw(core::Rng& rng) { return VALUES[core::bounded(rng, 13)]; }
+  std::uint8_t draw(core::Rng& rng) { return draw_infinite(rng); }
   // As core::Shoe::lookahead(): the draws from a copy of the generator.
   InfiniteDeck lookahead() const { return *this; }
   template <class Take>
   void look(core::Rng rng, Take&& take) const {
-    while (take(VALUES[core::bounded(rng, 13)])) {
+    while (take(draw_infinite(rng))) {
     }
   }
 };
@@ -145,9 +131,7 @@ inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
 inline constexpr auto DEALER_FINAL_OF = [] {
   std::array<std::uint8_t, HAND_STATES> table{};
   for (int s = 0; s < HAND_STATES; ++s) {
-    const int total = best_total(static_cast<HandState>(s));
-    const DealerFinal final = total > 21 ? DealerFinal::bust : static_cast<DealerFinal>(std::max(total, 17) - 17);
-    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(final);
+    table[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(dealer_final(static_cast<HandState>(s)));
   }
   return table;
 }();
@@ -347,8 +331,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       counting_(counting) {
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
-    const int total = best_total(state);
-    dealer_stands_[state] = is_bust(state) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(state)));
+    dealer_stands_[state] = dealer_stands(state, rules.h17);
   }
   if (counting_.enabled) {
     if (rules_.infinite()) throw Error("card counting needs a finite shoe, not an infinite deck");
@@ -361,8 +344,6 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       ramp_units_[static_cast<std::size_t>(b)] = counting_.units_at(b - TRUE_COUNT_LIMIT);
     }
     // true_count() as running x factor / divisor(remaining cards).
-    constexpr int DECK_CARDS = 52;
-    constexpr int HALF_DECK_CARDS = 26;
     const DeckEstimate estimate = counting_.deck_estimate;
     const int factor = estimate == DeckEstimate::exact ? DECK_CARDS : estimate == DeckEstimate::half_deck ? 2 : 1;
     twice_factor_ = 2 * factor;
@@ -728,10 +709,12 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 // for with a hand short of 17 call it (one in nine, 6 decks, basic strategy).
 // The generator is a copy and the cards go back, so nothing the game deals or
 // counts later changes. Even so the rounds pay for it (about 8% more
-// instructions, from register spills around the call, and 6-10% of their
-// time): inlined, or noting the hand in the round and completing it later
-// from the next rounds' cards (no draws of its own), cost as much or more; see
-// the README's Performance section.
+// instructions: 13 a round in the look, 17 in the round's own code, whose
+// register allocation moves with the call; and 6-10% of their time): inlined,
+// noting the hand in the round and completing it later from the next rounds'
+// cards (no draws of its own), the call made by the rounds' loop after the
+// round (or by an outer loop), the look passed by value in registers, or the
+// look not cold, cost as much or more; see the README's Performance section.
 template <class CardSource>
 HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
   cards.lookahead().look(rng, [&](std::uint8_t card) {

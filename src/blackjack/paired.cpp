@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cardsim/core/estimate.hpp"
 #include "cardsim/core/rng.hpp"
 
 namespace cardsim::blackjack {
@@ -81,11 +82,35 @@ PairedDifference paired_difference(const PairedRun& run, std::size_t variant, st
     squares += r * r * (x - d.mean) * (x - d.mean);
   }
   d.se = chunks > 1 ? std::sqrt(chunks / (chunks - 1) * squares) / rounds : 0.0;
-  constexpr double Z95 = 1.959963984540054;
-  d.ci95_low = d.mean - Z95 * d.se;
-  d.ci95_high = d.mean + Z95 * d.se;
+  d.ci95_low = d.mean - core::Z95 * d.se;
+  d.ci95_high = d.mean + core::Z95 * d.se;
   d.se_unpaired = std::sqrt(variant_se * variant_se + baseline_se * baseline_se);
   return d;
+}
+
+CompareResult compare(const std::vector<const Engine*>& engines, const SimulationPlan& plan, unsigned threads,
+                      run::RunControl& control) {
+  std::vector<double> wager_units;
+  for (const Engine* engine : engines) wager_units.push_back(table_wager_units(engine->rules()));
+  CompareResult result{empty_paired_run(wager_units, plan.chunks.chunks()), run::StopReason::rounds};
+  const std::vector<std::uint64_t> chunks = plan.only ? *plan.only : run::all_chunks(plan.chunks);
+  result.stopped_by = run::run_batches(
+      chunks, plan.target_se > 0,
+      [&](const std::vector<std::uint64_t>& batch) {
+        const PairedRun part = play_paired(engines, plan.seed, plan.chunks, batch, threads, control);
+        merge_paired(result.run, part);
+        return part.chunks_played.size() == batch.size();
+      },
+      [&] {
+        double worst = 0;
+        for (std::size_t v = 0; v < engines.size(); ++v) {
+          const double se = table_edge(result.run.tallies[v], engines[v]->rules()).se;
+          worst = std::max(worst, v == 0 ? (engines.size() == 1 ? se : 0.0)
+                                         : paired_difference(result.run, v, 0, se, se).se);
+        }
+        return worst <= plan.target_se;
+      });
+  return result;
 }
 
 }  // namespace cardsim::blackjack

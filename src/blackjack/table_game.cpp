@@ -12,35 +12,7 @@ namespace {
 // dealing stream (chunk_rng), so faces never change the cards dealt.
 constexpr std::uint64_t FACE_STREAM_SALT = 0x66616365'73747265ULL;  // "facestre"
 
-// An infinite deck draws index 0..12 of these: ten with probability 4/13. The
-// same table and draw as the engine's InfiniteDeck, so the same stream deals
-// the same cards.
-constexpr std::array<std::uint8_t, RANKS> INFINITE_VALUES{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
-std::vector<std::uint8_t> shoe_values(int decks) {
-  std::vector<std::uint8_t> cards;
-  cards.reserve(at(decks) * 52);
-  for (int d = 0; d < decks; ++d) {
-    for (int rank = 1; rank <= RANKS; ++rank) {
-      for (int suit = 0; suit < SUITS; ++suit) cards.push_back(static_cast<std::uint8_t>(rank < TEN ? rank : TEN));
-    }
-  }
-  return cards;
-}
-
-DealerFinal final_of(HandState dealer) {
-  const int total = best_total(dealer);
-  if (total > 21) return DealerFinal::bust;
-  return static_cast<DealerFinal>(total - 17);
-}
-
-// The engine's dealer_stands_: 18 or more, or 17 unless H17 and soft.
-bool dealer_stands(const Rules& rules, HandState s) {
-  const int total = best_total(s);
-  return is_bust(s) || total >= 18 || (total == 17 && !(rules.h17 && is_soft(s)));
-}
 
 bool is_blackjack(int up, int hole) { return (up == ACE && hole == TEN) || (up == TEN && hole == ACE); }
 
@@ -158,7 +130,7 @@ TableCard TableGame::draw() {
     }
     value = src.cards[src.next++];
   } else if (rules_.infinite()) {
-    value = INFINITE_VALUES[core::bounded(src.rng, RANKS)];
+    value = draw_infinite(src.rng);
   } else {
     value = src.shoe->draw(src.rng);
     if (src.shoe->exhaustion_reshuffles() != src.exhaustion_seen) {
@@ -362,12 +334,12 @@ void TableGame::play_dealer() {
     ++round_.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    while (!dealer_stands(rules_, dealer_state_)) {
+    while (!dealer_stands(dealer_state_, rules_.h17)) {
       dealer_.push_back(draw());
       dealer_state_ = add_card(dealer_state_, dealer_.back().value);
     }
     dealer_played_ = true;
-    ++finals[static_cast<std::size_t>(final_of(dealer_state_))];
+    ++finals[static_cast<std::size_t>(dealer_final(dealer_state_))];
   } else {
     complete_unneeded_dealer();
   }
@@ -383,21 +355,21 @@ void TableGame::complete_unneeded_dealer() {
   HandState dealer = dealer_state_;
   auto take = [&](std::uint8_t card) {
     dealer = add_card(dealer, card);
-    return !dealer_stands(rules_, dealer);
+    return !dealer_stands(dealer, rules_.h17);
   };
-  if (!dealer_stands(rules_, dealer)) {
+  if (!dealer_stands(dealer, rules_.h17)) {
     if (src.stacked) {
       for (std::size_t i = src.next; i < src.cards.size() && take(src.cards[i]); ++i) {
       }
     } else if (rules_.infinite()) {
       core::Rng rng = src.rng;
-      while (take(INFINITE_VALUES[core::bounded(rng, RANKS)])) {
+      while (take(draw_infinite(rng))) {
       }
     } else {
       src.shoe->lookahead().look(src.rng, take);
     }
   }
-  if (dealer_stands(rules_, dealer)) ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(final_of(dealer))];
+  if (dealer_stands(dealer, rules_.h17)) ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(dealer_final(dealer))];
 }
 
 // Settlement exactly as Engine::play_round's, into round_, then the bankroll.

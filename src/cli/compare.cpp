@@ -218,48 +218,20 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
                  static_cast<unsigned long long>(plan.chunks()), static_cast<unsigned long long>(MIN_PAIRED_CHUNKS));
   }
   std::vector<const blackjack::Engine*> engines;
-  std::vector<double> wager_units;
-  for (const auto& v : variants) {
-    engines.push_back(v.engine.get());
-    wager_units.push_back(blackjack::table_wager_units(v.config.rules));
-  }
+  for (const auto& v : variants) engines.push_back(v.engine.get());
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
   const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
   const auto start = std::chrono::steady_clock::now();
-  blackjack::PairedRun paired = blackjack::empty_paired_run(wager_units, plan.chunks());
-  std::string stopped_by = "rounds";
+  blackjack::CompareResult compared;
   {
     const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    const std::size_t batch =
-        run.target_se > 0 ? run::TARGET_SE_BATCH_CHUNKS : std::max<std::size_t>(1, assigned.size());
-    for (std::size_t first = 0; first < assigned.size(); first += batch) {
-      const auto begin = assigned.begin() + static_cast<std::ptrdiff_t>(first);
-      const auto end = begin + static_cast<std::ptrdiff_t>(std::min(batch, assigned.size() - first));
-      const std::vector<std::uint64_t> chunks(begin, end);
-      const blackjack::PairedRun part = blackjack::play_paired(engines, base.seed, plan, chunks, threads, control);
-      blackjack::merge_paired(paired, part);
-      if (part.chunks_played.size() < chunks.size()) {
-        stopped_by = "interrupted";
-        break;
-      }
-      if (run.target_se > 0) {
-        double worst = 0;
-        for (std::size_t v = 0; v < variants.size(); ++v) {
-          const auto& t = paired.tallies[v];
-          const double se = io::estimate(t.table_net, t.table_net_squared, t.rounds, wager_units[v]).se;
-          worst = std::max(worst, v == 0 ? (variants.size() == 1 ? se : 0.0)
-                                         : blackjack::paired_difference(paired, v, 0, se, se).se);
-        }
-        if (worst <= run.target_se) {
-          stopped_by = "target_se";
-          break;
-        }
-      }
-    }
+    compared = blackjack::compare(engines, {base.seed, plan, assigned, run.target_se}, threads, control);
   }
+  const blackjack::PairedRun& paired = compared.run;
+  const std::string stopped_by = io::to_string(compared.stopped_by);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::vector<io::PairedVariant> described;

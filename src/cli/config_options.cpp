@@ -60,6 +60,26 @@ void add_target_se_option(CLI::App& command, double& target_se, const std::strin
           ""));
 }
 
+std::uint64_t count_value(const std::string& text, const std::string& what, bool zero_allowed) {
+  if (zero_allowed && text == "0") return 0;
+  return io::parse_count(text, what);
+}
+
+CLI::Validator count_check(const std::string& what, bool zero_allowed) {
+  return CLI::Validator(
+      [what, zero_allowed](std::string& text) -> std::string {
+        try {
+          count_value(text, what, zero_allowed);
+        } catch (const Error& e) {
+          // CLI11 puts the flag's name before the message: not twice.
+          const std::string message = e.what();
+          return message.starts_with(what + ": ") ? message.substr(what.size() + 2) : message;
+        }
+        return {};
+      },
+      "");
+}
+
 CLI::Validator seed_check() {
   return CLI::Validator(
       [](std::string& text) -> std::string {

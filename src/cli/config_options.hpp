@@ -32,6 +32,14 @@ void add_shard_option(CLI::App& command, std::string& shard);
 // Adds --target-se X (a standard error > 0 per initial wager) to `command`.
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help);
 
+// A check of a count flag's text (io::parse_count's grammar: 1000000,
+// 1_000_000, 1e9, 2.5M, 100k), naming `what`; with `zero_allowed` also "0".
+CLI::Validator count_check(const std::string& what, bool zero_allowed = false);
+
+// A count flag's value: io::parse_count(text), or 0 for "0" when the flag
+// allows it (count_check checked the text at parse time).
+std::uint64_t count_value(const std::string& text, const std::string& what, bool zero_allowed = false);
+
 // A check of a seed flag's text: a whole number 0..2^64-1 in decimal digits
 // (CLI11 alone would wrap "-1" to 2^64-1).
 CLI::Validator seed_check();

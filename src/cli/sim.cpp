@@ -20,9 +20,11 @@
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
@@ -129,7 +131,7 @@ class PeriodicCheckpoint {
 };
 
 // One rank's share of an MPI run, as sent to rank 0.
-std::string rank_report(const run::RunOutcome<blackjack::Tally>& outcome, unsigned threads) {
+std::string rank_report(const blackjack::SimulationResult& outcome, unsigned threads) {
   return nlohmann::json{{"tally", io::tally_to_json(outcome.tally)},
                         {"chunks", io::chunk_ranges_to_json(outcome.completed_chunks)},
                         {"threads", threads}}
@@ -176,9 +178,9 @@ void run_sim(const SimOptions& options) {
   const std::vector<std::uint64_t> todo =
       run::rank_chunks(run::missing_chunks(assigned, plan.done_chunks), mpi.rank(), mpi.size());
   const unsigned threads = run::resolve_threads(options.threads);
-  run::RunControl control;
-  control.items_done = static_cast<std::uint64_t>(plan.done_tally.rounds);
-  const StopOnSignal stop_on_signal(control, "rounds", config.chunk_rounds, checkpoint_path);
+  blackjack::SimulationControl control;
+  control.run.items_done = static_cast<std::uint64_t>(plan.done_tally.rounds);
+  const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, checkpoint_path);
 
   // With a checkpoint, each chunk is also recorded in the journal, from which
   // the periodic checkpoints are taken.
@@ -188,12 +190,14 @@ void run_sim(const SimOptions& options) {
     const io::Checkpoint checkpoint{config, plan.chart, plan.counting, plan.shard, plan.sharded, completed, tally};
     return io::checkpoint_to_text(checkpoint);
   };
-  bool stopped_by_target = false;
+  if (journal) {
+    control.on_chunk = [&](std::uint64_t chunk, const blackjack::Tally& part) { journal->record(chunk, part); };
+  }
 
   const auto start = std::chrono::steady_clock::now();
-  run::RunOutcome<blackjack::Tally> outcome;
+  blackjack::SimulationResult outcome;
   {
-    const ProgressBar progress(control.items_done, run::items_in(chunk_plan, todo) + control.items_done,
+    const ProgressBar progress(control.run.items_done, run::items_in(chunk_plan, todo) + control.run.items_done,
                                "rounds", mpi.root() && !options.quiet && ProgressBar::stderr_is_terminal());
     std::optional<PeriodicCheckpoint> periodic;
     if (journal) {
@@ -202,46 +206,9 @@ void run_sim(const SimOptions& options) {
         io::write_output(checkpoint_path, checkpoint_text(snapshot.tally, snapshot.completed));
       });
     }
-    const auto play = [&](const std::vector<std::uint64_t>& chunks) {
-      return run::run_chunks<blackjack::Tally>(
-        chunk_plan, chunks, threads, [] { return blackjack::Tally{}; },
-        [&](std::uint64_t chunk, std::uint64_t rounds, blackjack::Tally& tally) {
-          core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
-          if (!journal) {
-            engine.play_chunk(rounds, rng, tally);
-            return;
-          }
-          blackjack::Tally part{};
-          engine.play_chunk(rounds, rng, part);
-          tally.merge(part);
-          journal->record(chunk, part);
-        },
-        control);
-    };
-    if (options.target_se <= 0) {
-      outcome = play(todo);
-    } else {
-      // Batches of chunks in chunk order; the standard error is checked between
-      // batches, on the chunks played so far, so where the run stops depends on
-      // the seed alone, not on the thread count.
-      outcome.complete = true;
-      for (std::size_t first = 0; first < todo.size() && !stopped_by_target; first += run::TARGET_SE_BATCH_CHUNKS) {
-        const auto last = todo.begin() + static_cast<std::ptrdiff_t>(std::min(todo.size(), first + run::TARGET_SE_BATCH_CHUNKS));
-        const auto part = play(std::vector<std::uint64_t>(todo.begin() + static_cast<std::ptrdiff_t>(first), last));
-        outcome.tally.merge(part.tally);
-        outcome.completed_chunks.insert(outcome.completed_chunks.end(), part.completed_chunks.begin(),
-                                        part.completed_chunks.end());
-        if (!part.complete) {
-          outcome.complete = false;
-          break;
-        }
-        const double scale = static_cast<double>(config.rules.bet_units() * config.rules.seats);
-        const io::Estimate edge = io::estimate(outcome.tally.table_net, outcome.tally.table_net_squared,
-                                               outcome.tally.rounds, scale);
-        stopped_by_target = edge.has_se() && edge.se <= options.target_se;
-      }
-    }
+    outcome = blackjack::simulate(engine, {config.seed, chunk_plan, todo, options.target_se}, threads, control);
   }
+  const bool stopped_by_target = outcome.stopped_by == run::StopReason::target_se;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   // Rank 0 collects the other ranks' tallies (in an MPI run).
@@ -250,7 +217,7 @@ void run_sim(const SimOptions& options) {
   unsigned all_threads = 0;
   const std::vector<std::string> reports = mpi.gather(rank_report(outcome, threads));
   if (!mpi.root()) {
-    if (control.stop_requested) throw Interrupted("rank " + std::to_string(mpi.rank()) + " interrupted");
+    if (control.run.stop_requested) throw Interrupted("rank " + std::to_string(mpi.rank()) + " interrupted");
     return;
   }
   for (const std::string& report : reports) {
@@ -265,16 +232,14 @@ void run_sim(const SimOptions& options) {
 
   // A run stopped by --target-se is complete with the chunks it played.
   const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
-                         completed.size(), all_threads, elapsed};
+                         completed.size(), all_threads, elapsed,
+                         // speed counts the rounds this run played, not those a checkpoint held
+                         total.rounds - plan.done_tally.rounds, io::index_play_lines(plan.counting.indices)};
   nlohmann::json result = io::sim_result_json(config, info, total);
   if (options.target_se > 0) {
     result["run"]["target_se"] = options.target_se;
     result["run"]["stopped_by"] = stopped_by_target ? "target_se" : complete ? "rounds" : "interrupted";
   }
-  // Speed counts the rounds this run played, not those a checkpoint held.
-  const auto played = static_cast<double>(total.rounds - plan.done_tally.rounds);
-  result["performance"]["rounds_played"] = total.rounds - plan.done_tally.rounds;
-  result["performance"]["rounds_per_second"] = elapsed > 0 ? played / elapsed : 0.0;
   if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
   if (plan.sharded) {
     io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);

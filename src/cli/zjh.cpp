@@ -5,9 +5,7 @@
 // Parsing, wiring and printing only; the game lives in cardsim/zjh.
 #include <algorithm>
 #include <chrono>
-#include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -19,7 +17,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/io/result.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/version.hpp"
@@ -36,8 +34,7 @@
 
 namespace cardsim::cli {
 namespace {
-
-constexpr int SCHEMA_VERSION = 1;
+using io::with_commas;
 
 // Rule flags shared by the three sub-subcommands. Empty strings mean "not
 // given": the value then comes from the config file, else from the variant.
@@ -77,72 +74,15 @@ struct ZjhSimOptions {
 
 // ---- helpers --------------------------------------------------------------
 
-// "1000000", "1e6", "2.5e6", "10M", "1G", "100k": a positive whole count.
-// Suffixes k, M, G (or B), T are powers of 1000.
-std::uint64_t parse_count(const std::string& text) {
-  const auto fail = [&](const std::string& why) {
-    return Error("deals '" + text + "' " + why +
-                 ": write a whole number such as 1000000, 1e6, 2.5M, 100k or 1G");
-  };
-  std::size_t i = 0;
-  std::uint64_t mantissa = 0;
-  int fraction_digits = 0;
-  bool digits = false, point = false;
-  constexpr std::uint64_t LIMIT = std::uint64_t{1} << 62;
-  for (; i < text.size(); ++i) {
-    const char ch = text[i];
-    if (ch == '.' && !point) {
-      point = true;
-    } else if (ch == '_' || ch == ',') {
-      continue;
-    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
-      if (mantissa > LIMIT / 10) throw fail("is too large");
-      mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
-      digits = true;
-      if (point) ++fraction_digits;
-    } else {
-      break;
-    }
+// A boolean rule flag: true or false; on and off are still read, with a
+// warning, until 0.3.0 (they were the only spelling before 0.2.0).
+bool parse_rule_bool(const std::string& flag, const std::string& text) {
+  if (text == "on" || text == "off") {
+    std::fprintf(stderr, "warning: %s %s is deprecated and will be refused from 0.3.0: write %s %s\n", flag.c_str(),
+                 text.c_str(), flag.c_str(), text == "on" ? "true" : "false");
   }
-  if (!digits) throw fail("is not a number");
-  int exponent = 0;
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-    ++i;
-    if (i < text.size() && text[i] == '+') ++i;
-    if (i == text.size()) throw fail("has an empty exponent");
-    for (; i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])); ++i) {
-      exponent = exponent * 10 + (text[i] - '0');
-      if (exponent > 30) throw fail("is too large");
-    }
-  }
-  if (i < text.size()) {
-    const std::string suffix = text.substr(i);
-    if (suffix == "k" || suffix == "K") {
-      exponent += 3;
-    } else if (suffix == "M" || suffix == "m") {
-      exponent += 6;
-    } else if (suffix == "G" || suffix == "B" || suffix == "g" || suffix == "b") {
-      exponent += 9;
-    } else if (suffix == "T" || suffix == "t") {
-      exponent += 12;
-    } else {
-      throw fail("has an unknown suffix '" + suffix + "'");
-    }
-  }
-  exponent -= fraction_digits;
-  for (; exponent < 0; ++exponent) {
-    if (mantissa % 10 != 0) throw fail("is not a whole number");
-    mantissa /= 10;
-  }
-  for (; exponent > 0; --exponent) {
-    if (mantissa > LIMIT / 10) throw fail("is too large");
-    mantissa *= 10;
-  }
-  if (mantissa == 0) throw fail("must be at least 1");
-  return mantissa;
+  return text == "true" || text == "on";
 }
-
-bool parse_on_off(const std::string& text) { return text == "on"; }
 
 void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
   app->add_option("--variant", o.variant, "Named rule set (the base the other rule flags change)")
@@ -154,10 +94,14 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
       ->check(CLI::IsMember({"split", "suits"}));
   app->add_option("--a23", o.a23, "A-2-3: lowest straight, or second (only below A-K-Q) [variant]")
       ->check(CLI::IsMember({"lowest", "second"}));
-  app->add_option("--special-235", o.special_235, "on: 2-3-5 of mixed suits beats a leopard, and only a leopard [variant]")
-      ->check(CLI::IsMember({"on", "off"}));
-  app->add_option("--straight-above-flush", o.straight_above_flush, "on: straight beats flush (casino/teen patti) [variant]")
-      ->check(CLI::IsMember({"on", "off"}));
+  app->add_option("--special-235", o.special_235,
+                  "true: 2-3-5 of mixed suits beats a leopard, and only a leopard [variant]")
+      ->type_name("true|false")
+      ->check(CLI::IsMember({"true", "false", "on", "off"}));
+  app->add_option("--straight-above-flush", o.straight_above_flush,
+                  "true: straight beats flush (casino/teen patti) [variant]")
+      ->type_name("true|false")
+      ->check(CLI::IsMember({"true", "false", "on", "off"}));
 }
 
 // Resolution order: variant < config file < flags. `players` is set from the
@@ -165,38 +109,18 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
 zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned* players) {
   zjh::Rules rules = zjh::preset_rules(o.variant);
   if (!o.config.empty()) {
-    const nlohmann::json j = io::parse_json_object(io::read_file(o.config), "config " + o.config);
-    for (const auto& [key, value] : j.items()) {
-      if (key == "game") {
-        if (value != "zjh") throw Error("config " + o.config + ": key 'game' must be \"zjh\"");
-      } else if (key == "variant") {
-        if (!value.is_string()) throw Error("config " + o.config + ": key 'variant' must be a string");
-        if (app->count("--variant") == 0) rules = zjh::preset_rules(value.get<std::string>());
-      } else if (key != "rules" && key != "players") {
-        throw Error("config " + o.config + ": unknown key '" + excerpt(key) +
-                    "': allowed are game, variant, rules, players");
-      }
-    }
-    if (j.contains("rules")) {
-      try {
-        rules = io::zjh_rules_from_json(j.at("rules"), rules);
-      } catch (const Error& e) {
-        throw Error("config " + o.config + ": " + e.what());
-      }
-    }
-    if (j.contains("players")) {
-      if (!j.at("players").is_number_unsigned()) throw Error("config " + o.config + ": key 'players' must be 2..17");
-      const auto value = j.at("players").get<std::uint64_t>();
-      if (value < zjh::MIN_PLAYERS || value > zjh::MAX_PLAYERS) {
-        throw Error("config " + o.config + ": key 'players' must be 2..17, not " + std::to_string(value));
-      }
-      if (players != nullptr && app->count("--players") == 0) *players = static_cast<unsigned>(value);
-    }
+    const io::ZjhConfigFile file =
+        io::zjh_config_from_json(io::parse_json_object(io::read_file(o.config), "config " + o.config),
+                                 "config " + o.config, o.variant, app->count("--variant") > 0);
+    rules = file.rules;
+    if (file.players && players != nullptr && app->count("--players") == 0) *players = *file.players;
   }
   if (!o.ties.empty()) rules.ties = zjh::tie_rule_from_string(o.ties);
   if (!o.a23.empty()) rules.a23 = zjh::low_straight_from_string(o.a23);
-  if (!o.special_235.empty()) rules.special_235 = parse_on_off(o.special_235);
-  if (!o.straight_above_flush.empty()) rules.straight_above_flush = parse_on_off(o.straight_above_flush);
+  if (!o.special_235.empty()) rules.special_235 = parse_rule_bool("--special-235", o.special_235);
+  if (!o.straight_above_flush.empty()) {
+    rules.straight_above_flush = parse_rule_bool("--straight-above-flush", o.straight_above_flush);
+  }
   return rules;
 }
 
@@ -246,32 +170,7 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
   const zjh::Game game = zjh::deal_game(evaluator, players, o.seed);
 
   if (o.json) {
-    nlohmann::json seats = nlohmann::json::array();
-    nlohmann::json winners = nlohmann::json::array();
-    for (std::size_t s = 0; s < game.seats.size(); ++s) {
-      const auto& seat = game.seats[s];
-      nlohmann::json cards = nlohmann::json::array();
-      for (const zjh::Card card : seat.cards) cards.push_back(zjh::card_text(card, false));
-      seats.push_back({{"seat", s + 1},
-                       {"cards", cards},
-                       {"category", zjh::category_key(seat.category)},
-                       {"chinese", zjh::category_chinese(seat.category)},
-                       {"strength", seat.strength},
-                       {"place", seat.place}});
-      if (seat.place == 1) winners.push_back(s + 1);
-    }
-    nlohmann::json ranking = nlohmann::json::array();
-    for (const unsigned s : game.ranking) ranking.push_back(s + 1);
-    const nlohmann::json j = {{"schema_version", SCHEMA_VERSION},
-                              {"tool", io::tool_json()},
-                              {"command", "zjh deal"},
-                              {"config", {{"game", "zjh"}, {"players", players}, {"seed", o.seed}, {"rules", io::zjh_rules_to_json(rules)}}},
-                              {"levels", evaluator.levels()},
-                              {"seats", seats},
-                              {"ranking", ranking},
-                              {"winners", winners},
-                              {"leopard_killed", game.leopard_killed}};
-    std::cout << j.dump(2) << "\n";
+    std::cout << io::zjh_deal_json(game, rules, players, o.seed, evaluator.levels()).dump(2) << "\n";
     return;
   }
 
@@ -309,16 +208,6 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
 
 // ---- exact ----------------------------------------------------------------
 
-std::string with_commas(std::uint64_t value) {
-  const std::string digits = std::to_string(value);
-  std::string text;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) text += ',';
-    text += digits[i];
-  }
-  return text;
-}
-
 // The outputs of `zjh exact` and `zjh sim`: --out and the --config it reads, checked.
 Outputs zjh_outputs(const std::string& command, const ZjhRuleOptions& rules, const std::string& out) {
   Outputs outputs(command);
@@ -336,10 +225,7 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (o.json) {
-    nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh exact"}};
-    j.update(io::zjh_exact_report(result));
-    j["elapsed_seconds"] = seconds;
-    const std::string result_text = j.dump(2) + "\n";
+    const std::string result_text = io::zjh_exact_result_json(result, seconds).dump(2) + "\n";
     outputs.write("--out", result_text);
     outputs.finish(result_text);
     return;
@@ -388,7 +274,7 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   zjh::SimConfig config;
   config.players = o.players;
   config.rules = resolve_rules(o.rules, app, &config.players);
-  config.deals = parse_count(o.deals);
+  config.deals = io::parse_count(o.deals, "--deals");
   config.seed = o.seed;
   config.chunk_deals = o.chunk_deals;
   zjh::validate(config);
@@ -406,24 +292,11 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  nlohmann::json j = {{"schema_version", SCHEMA_VERSION}, {"tool", io::tool_json()}, {"command", "zjh sim"}};
-  j.update(io::zjh_sim_report(config, outcome.tally));
-  const auto played = static_cast<double>(outcome.tally.deals);
-  j["run"] = {{"threads", threads},
-              {"partial", !outcome.complete},
-              {"completed_chunks", outcome.completed_chunks.size()},
-              {"elapsed_seconds", seconds},
-              {"deals_per_second", seconds > 0 ? played / seconds : 0.0}};
-  const std::string result_text = j.dump(2) + "\n";
+  const io::ZjhRunInfo info{threads, outcome.complete, outcome.completed_chunks.size(), seconds};
+  const std::string result_text = io::zjh_sim_result_json(config, outcome.tally, info).dump(2) + "\n";
   outputs.write("--out", result_text);
   if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
-    const auto& seat = j.at("seat");
-    std::printf("zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n",
-                with_commas(config.deals).c_str(), config.players, seconds,
-                played / seconds / 1e6, threads, o.out.c_str());
-    std::printf("seat 1: win %.6f ± %.6f, tie %.6f ± %.6f\n", seat.at("win").at("value").get<double>(),
-                seat.at("win").at("se").get<double>(), seat.at("tie").at("value").get<double>(),
-                seat.at("tie").at("se").get<double>());
+    std::fputs(io::zjh_sim_summary(config, outcome.tally, info, o.out).c_str(), stdout);
   }
   outputs.finish(result_text, outcome.complete ? "" : "interrupted after " + std::to_string(outcome.tally.deals) +
                                                           " of " + std::to_string(config.deals) + " deals");
@@ -454,15 +327,8 @@ void setup_zjh(CLI::App& app) {
   auto sim = std::make_shared<ZjhSimOptions>();
   CLI::App* sim_app = zjh_app->add_subcommand("sim", "Monte Carlo showdowns of N players (JSON result)");
   sim_app->add_option("-p,--players", sim->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
-  sim_app->add_option("-n,--deals", sim->deals, "Deals: 1000000, 1e9, 2.5M, 100k, 1G")
-      ->check([](const std::string& text) {
-        try {
-          parse_count(text);
-          return std::string();
-        } catch (const Error& e) {
-          return std::string(e.what());
-        }
-      })
+  sim_app->add_option("-n,--deals", sim->deals, "Deals: 1000000, 1_000_000, 1e9, 2.5M, 100k, 1G")
+      ->check(count_check("--deals"))
       ->capture_default_str();
   sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();

@@ -1,11 +1,11 @@
 #include "cardsim/io/checkpoint.hpp"
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/version.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -72,11 +72,12 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
                   std::to_string(CHECKPOINT_FORMAT_VERSION));
     }
     const json& identity = j.at("identity");
-    const json& tool = identity.at("tool");
-    if (tool.at("version") != VERSION || tool.at("git_revision") != GIT_REVISION) {
-      throw Error(where + " was written by cardsim " + tool.at("version").get<std::string>() + " (" +
-                  tool.at("git_revision").get<std::string>() + "), this is " + VERSION + " (" + GIT_REVISION +
-                  "): resume with the same build");
+    const json& written_by = identity.at("compatibility");
+    if (written_by != compatibility_json()) {
+      throw Error(where + " was written by a cardsim of result schema " + excerpt(written_by.at("schema_version").dump()) +
+                  " and stream version " + excerpt(written_by.at("stream_version").dump()) + "; this one has " +
+                  std::to_string(RESULT_SCHEMA_VERSION) + " and " + std::to_string(core::STREAM_VERSION) +
+                  ": resume with a build of the same versions");
     }
     Checkpoint checkpoint;
     checkpoint.config = sim_config_from_json(identity.at("config"));

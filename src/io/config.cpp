@@ -1,6 +1,7 @@
 #include "cardsim/io/config.hpp"
 
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -240,33 +241,68 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
 std::uint64_t parse_count(std::string_view text, const std::string& what) {
   const std::string s(text);
   const auto fail = [&]() -> std::uint64_t {
-    throw Error(what + ": '" + excerpt(s) + "' is not a count; expected a whole number >= 1 such as 1000000, 1e9 or 100M");
+    throw Error(what + ": '" + excerpt(s) +
+                "' is not a count; expected a whole number >= 1 such as 1000000, 1_000_000, 1e9, 2.5M or 100k");
   };
-  if (s.empty()) return fail();
-  double multiplier = 1;
-  std::string number = s;
-  switch (s.back()) {
-    case 'k': case 'K': multiplier = 1e3; break;
-    case 'M': case 'm': multiplier = 1e6; break;
-    case 'G': case 'g': case 'B': case 'b': multiplier = 1e9; break;
-    case 'T': case 't': multiplier = 1e12; break;
-    default: break;
-  }
-  if (multiplier != 1) number.pop_back();
-  if (number.empty() || number.find_first_not_of("0123456789.eE+") != std::string::npos) return fail();
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(number, &used);
-  } catch (const std::exception&) {
-    return fail();
-  }
-  value *= multiplier;
-  if (used != number.size() || !(value >= 1) || value != std::floor(value)) return fail();
-  if (value > static_cast<double>(MAX_COUNT)) {
+  const auto too_large = [&]() -> std::uint64_t {
     throw Error(what + ": '" + excerpt(s) + "' is too large; at most 10^18 (1e18)");
+  };
+  // Digits (with '_' or ',' between them) and a decimal point, read exactly
+  // as an integer mantissa and a count of fraction digits: no binary rounding.
+  std::size_t i = 0;
+  std::uint64_t mantissa = 0;
+  int fraction_digits = 0;
+  bool digits = false;
+  bool point = false;
+  for (; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (ch == '.' && !point) {
+      point = true;
+    } else if ((ch == '_' || ch == ',') && digits && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+      continue;
+    } else if (std::isdigit(static_cast<unsigned char>(ch))) {
+      if (mantissa > MAX_COUNT) return too_large();
+      mantissa = mantissa * 10 + static_cast<std::uint64_t>(ch - '0');
+      digits = true;
+      if (point) ++fraction_digits;
+    } else {
+      break;
+    }
   }
-  return static_cast<std::uint64_t>(value);
+  if (!digits) return fail();
+  int exponent = 0;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && s[i] == '+') ++i;
+    if (i == s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) return fail();
+    for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); ++i) {
+      exponent = exponent * 10 + (s[i] - '0');
+      if (exponent > 40) return too_large();
+    }
+  }
+  // One suffix: k, M, G (or B), T for 10^3, 10^6, 10^9, 10^12.
+  if (i + 1 == s.size()) {
+    switch (s[i]) {
+      case 'k': case 'K': exponent += 3; ++i; break;
+      case 'M': case 'm': exponent += 6; ++i; break;
+      case 'G': case 'g': case 'B': case 'b': exponent += 9; ++i; break;
+      case 'T': case 't': exponent += 12; ++i; break;
+      default: break;
+    }
+  }
+  if (i != s.size()) return fail();
+  exponent -= fraction_digits;
+  for (; exponent < 0; ++exponent) {
+    if (mantissa % 10 != 0) return fail();
+    mantissa /= 10;
+  }
+  for (; exponent > 0; --exponent) {
+    if (mantissa > MAX_COUNT / 10) return too_large();
+    mantissa *= 10;
+  }
+  if (mantissa == 0) return fail();
+  if (mantissa > MAX_COUNT) return too_large();
+  return mantissa;
 }
 
 json flag_value_to_json(const std::string& text) {

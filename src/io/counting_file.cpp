@@ -173,6 +173,13 @@ json count_system_to_json(const bj::CountSystem& system) {
   return {{"tags", tags}, {"scale", system.scale}, {"initial_running_count", system.initial_running_count}};
 }
 
+std::vector<std::string> index_play_lines(const std::vector<bj::IndexPlay>& plays) {
+  std::vector<std::string> lines;
+  std::istringstream text(format_index_plays(plays));
+  for (std::string line; std::getline(text, line);) lines.push_back(line);
+  return lines;
+}
+
 std::string format_index_plays(const std::vector<bj::IndexPlay>& plays) {
   const auto card = [](int value) { return std::string(CARD_NAMES[static_cast<std::size_t>(value)]); };
   const auto action = [](bj::IndexAction a) -> std::string {

@@ -55,7 +55,7 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
   std::vector<double> edge_se(variants.size());
   for (std::size_t v = 0; v < variants.size(); ++v) {
     const RunInfo one_info{variants[v].strategy, variants[v].exact_ev, info.chunks, run.chunks_played.size(),
-                           info.threads, info.elapsed_seconds};
+                           info.threads, info.elapsed_seconds, {}};  // compare and sweep do not count
     json one = sim_result_json(variants[v].config, one_info, run.tallies[v]);
     one.erase("performance");
     one.erase("tool");
@@ -168,7 +168,7 @@ json paired_run_identity(const std::string& command, const std::vector<std::stri
                     {"strategy", v.strategy},
                     {"chart_fingerprint", v.chart_fingerprint}});
   }
-  return {{"tool", tool_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
+  return {{"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
 }
 
 }  // namespace cardsim::io

@@ -2,225 +2,662 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
+#include "report_charts.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
+using report::Bar;
+using report::BarChart;
+using report::escape;
+using report::fixed;
+using report::HeatCell;
+using report::HeatTable;
+using report::Mark;
+using report::NONE;
+using report::Point;
+using report::Series;
+using report::XYChart;
 
 namespace {
 
-std::string escape(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-std::string fixed(double value, int digits) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
-  return buffer;
-}
-
-std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
-
-// End `end` (0 low, 1 high) of an edge's 95% interval in percent; the house
-// edge itself when there is none (one round).
-double house_edge_ci_end(const json& edge, std::size_t end) {
-  const json& ci = edge.at("house_edge_ci95_percent");
-  return ci.is_null() ? edge.at("house_edge_percent").get<double>() : ci.at(end).get<double>();
-}
-
-// A horizontal bar chart: one bar per (label, value in [0, max]).
-std::string bar_chart(const std::string& title, const std::vector<std::pair<std::string, double>>& bars,
-                      double max_value, const std::string& unit_suffix, int digits) {
-  constexpr int ROW = 22;
-  constexpr int LABEL = 90;
-  constexpr int WIDTH = 420;
-  const int height = ROW * static_cast<int>(bars.size()) + 10;
-  std::ostringstream svg;
-  svg << "<figure><figcaption>" << escape(title) << "</figcaption><svg role=\"img\" width=\"" << LABEL + WIDTH + 90
-      << "\" height=\"" << height << "\" xmlns=\"http://www.w3.org/2000/svg\">";
-  for (std::size_t i = 0; i < bars.size(); ++i) {
-    const double value = bars[i].second;
-    const double width = max_value > 0 ? std::clamp(value / max_value, 0.0, 1.0) * WIDTH : 0.0;
-    const int y = static_cast<int>(i) * ROW + 5;
-    svg << "<text x=\"0\" y=\"" << y + 15 << "\">" << escape(bars[i].first) << "</text>"
-        << "<rect x=\"" << LABEL << "\" y=\"" << y << "\" width=\"" << fixed(width, 1)
-        << "\" height=\"16\" fill=\"#4a7ab5\"/>"
-        << "<text class=\"value\" x=\"" << fixed(LABEL + width + 6, 1) << "\" y=\"" << y + 15 << "\">"
-        << fixed(value, digits) << unit_suffix << "</text>";
-  }
-  svg << "</svg></figure>\n";
-  return svg.str();
-}
-
-// Points with 95% error bars: house edge (%) against one varied value.
-std::string error_bar_chart(const std::string& title, const std::vector<std::string>& labels,
-                            const std::vector<double>& means, const std::vector<double>& lows,
-                            const std::vector<double>& highs) {
-  constexpr int WIDTH = 560;
-  constexpr int HEIGHT = 260;
-  constexpr int LEFT = 70;
-  constexpr int BOTTOM = 40;
-  double lo = *std::min_element(lows.begin(), lows.end());
-  double hi = *std::max_element(highs.begin(), highs.end());
-  if (hi - lo < 1e-9) {
-    lo -= 0.5;
-    hi += 0.5;
-  }
-  const double pad = 0.08 * (hi - lo);
-  lo -= pad;
-  hi += pad;
-  const auto y_of = [&](double v) { return 10 + (HEIGHT - BOTTOM - 10) * (hi - v) / (hi - lo); };
-  const double step = labels.size() > 1 ? static_cast<double>(WIDTH - LEFT - 30) / static_cast<double>(labels.size() - 1) : 0.0;
-  const auto x_of = [&](std::size_t i) { return LEFT + 15 + step * static_cast<double>(i); };
-  std::ostringstream svg;
-  svg << "<figure><figcaption>" << escape(title) << "</figcaption><svg role=\"img\" width=\"" << WIDTH
-      << "\" height=\"" << HEIGHT << "\" xmlns=\"http://www.w3.org/2000/svg\">"
-      << "<line x1=\"" << LEFT << "\" y1=\"10\" x2=\"" << LEFT << "\" y2=\"" << HEIGHT - BOTTOM
-      << "\" stroke=\"#888\"/><line x1=\"" << LEFT << "\" y1=\"" << HEIGHT - BOTTOM << "\" x2=\"" << WIDTH
-      << "\" y2=\"" << HEIGHT - BOTTOM << "\" stroke=\"#888\"/>";
-  for (int t = 0; t <= 4; ++t) {
-    const double v = lo + (hi - lo) * t / 4.0;
-    svg << "<text class=\"axis\" x=\"" << LEFT - 6 << "\" y=\"" << fixed(y_of(v) + 4, 1) << "\" text-anchor=\"end\">"
-        << fixed(v, 3) << "%</text>";
-  }
-  for (std::size_t i = 0; i < labels.size(); ++i) {
-    const double x = x_of(i);
-    svg << "<line x1=\"" << fixed(x, 1) << "\" y1=\"" << fixed(y_of(lows[i]), 1) << "\" x2=\"" << fixed(x, 1)
-        << "\" y2=\"" << fixed(y_of(highs[i]), 1) << "\" stroke=\"#333\"/>"
-        << "<circle cx=\"" << fixed(x, 1) << "\" cy=\"" << fixed(y_of(means[i]), 1) << "\" r=\"4\" fill=\"#c0392b\"/>"
-        << "<text class=\"axis\" x=\"" << fixed(x, 1) << "\" y=\"" << HEIGHT - BOTTOM + 16
-        << "\" text-anchor=\"middle\">" << escape(labels[i]) << "</text>";
-  }
-  svg << "</svg></figure>\n";
-  return svg.str();
-}
-
 const char* const STYLE =
-    "body{font-family:sans-serif;max-width:60em;margin:2em auto;color:#222}"
+    "body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}"
-    "th{background:#f2f2f2}td.l,th.l{text-align:left}figure{margin:1em 0}figcaption{font-weight:bold}"
-    "svg text{font-size:12px}svg text.axis{font-size:11px;fill:#555}.big{font-size:1.4em}";
+    "th{background:#f2f2f2}td.l,th.l{text-align:left}caption{caption-side:top;text-align:left;padding:.3em 0;"
+    "font-weight:bold}figure{margin:1.2em 0}figcaption{font-weight:bold;margin-bottom:.3em;max-width:52em}"
+    "svg{max-width:100%;height:auto}svg text{font-size:12px}svg text.axis,svg text.value{font-size:11px;fill:#444}"
+    "svg text.title{font-size:12px;fill:#222}.big{font-size:1.4em}"
+    ".banner{border:2px solid #c0392b;background:#fdecea;padding:.6em 1em;font-weight:bold}"
+    ".note{border:2px solid #b7950b;background:#fef9e7;padding:.6em 1em}"
+    ".panels{display:flex;flex-wrap:wrap;gap:0 1.5em}.panels figure{margin:.5em 0}"
+    "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}td small{color:#666}";
 
-// The part of the page for one sim result.
-std::string sim_section(const json& r) {
+// --- numbers as the page prints them -------------------------------------
+
+double number(const json& value) { return value.get<double>(); }
+std::string percent(double value, int digits = 4) { return fixed(value, digits) + "%"; }
+std::string signed_percent(double value, int digits = 4) {
+  return std::string(value > 0 ? "+" : "").append(percent(value, digits));
+}
+// A number that may be null (no estimate: one round, no advantage...).
+std::string maybe(const json& value, int digits, double scale = 1, const std::string& unit = "") {
+  return value.is_null() ? std::string("—") : fixed(scale * number(value), digits) + unit;
+}
+std::string interval(const json& ci, int digits, double scale = 1, const std::string& unit = "") {
+  if (ci.is_null()) return "—";
+  const std::string high = ci.at(1).is_null() ? std::string("unbounded") : fixed(scale * number(ci.at(1)), digits) + unit;
+  return fixed(scale * number(ci.at(0)), digits) + unit + " .. " + high;
+}
+std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+std::string id_attr(const std::string& prefix, const std::string& name) {
+  return prefix.empty() && name.empty() ? "" : " id=\"" + prefix + name + "\"";
+}
+
+// An edge's 95% interval in percent of the initial wager as (low, high), the
+// edge itself at both ends when there is none (one round).
+std::pair<double, double> edge_interval(const json& edge) {
+  const json& ci = edge.at("house_edge_ci95_percent");
+  const double mean = number(edge.at("house_edge_percent"));
+  return ci.is_null() ? std::pair{mean, mean} : std::pair{number(ci.at(0)), number(ci.at(1))};
+}
+
+// Whether the result's exact value is that of the strategy it played (not
+// with index plays, to which no exact value applies).
+bool same_strategy(const json& r) { return r.at("exact").at("same_strategy").get<bool>(); }
+
+// A paired difference against the baseline as a change of house edge in
+// percentage points (positive: worse for the player) with its 95% interval.
+Bar change_bar(const std::string& label, const json& difference) {
+  Bar bar;
+  bar.label = label;
+  bar.value = number(difference.at("house_edge_change_percent"));
+  const double half = 100 * Z95 * number(difference.at("standard_error"));
+  bar.low = bar.value - half;
+  bar.high = bar.value + half;
+  bar.text = signed_percent(bar.value) + " ± " + fixed(half, 4);
+  return bar;
+}
+
+// The rules summary with how deep a cut-card shoe is dealt, which it leaves
+// out (it already says "infinite deck" and "fresh shoe each round").
+std::string rules_line(const json& r) {
+  const json& config = r.at("config");
+  std::string line = r.at("rules_summary").get<std::string>();
+  if (config.at("decks") == "infinite" || config.at("reshuffle") == "every-round") return line;
+  const auto cut_card = config.at("cut_card").get<long long>();
+  const double penetration = 100 * number(config.at("penetration"));
+  const int digits = std::abs(penetration - std::round(penetration)) < 1e-9 ? 0 : 2;
+  return line + (cut_card > 0 ? ", cut card after " + std::to_string(cut_card) + " cards"
+                              : ", penetration " + fixed(penetration, digits) + "% (cut card)");
+}
+
+// --- banners ---------------------------------------------------------------
+
+// What makes the page's figures other than those of a whole, finished run:
+// an interrupted run, one shard of several, a stop at --target-se.
+std::string banners(const json& r) {
+  std::ostringstream out;
+  const json& run = r.at("run");
+  const std::string rounds = run.at("rounds").dump();
+  const std::string requested = run.at("rounds_requested").dump();
+  const std::string per = r.at("command") == "sim" ? "" : " per variant";
+  if (run.at("partial").get<bool>()) {
+    const std::string how = run.contains("stopped_by") ? run.at("stopped_by").get<std::string>() : "interrupted";
+    out << "<p class=\"banner\" id=\"banner-partial\">Partial result: " << rounds << " of " << requested << " rounds"
+        << per << " played (" << run.at("chunks_played").dump() << " of " << run.at("chunks").dump()
+        << " chunks), stopped: " << escape(how)
+        << ". Every figure below is over the rounds played only; resume from a checkpoint to finish the run.</p>\n";
+  }
+  if (r.contains("shard")) {
+    const json& shard = r.at("shard");
+    const std::string index = shard.at("index").dump();
+    const std::string count = shard.at("count").dump();
+    out << "<p class=\"banner\" id=\"banner-shard\">Shard " << index << "/" << count << " (numbered 0.."
+        << shard.at("count").get<long long>() - 1 << "): merge before reading. This page holds only the chunks c with c mod "
+        << count << " = " << index << " ("
+        << rounds << " of " << requested << " rounds" << per << "); run <code>cardsim merge</code> on all " << count
+        << " shards for the result.</p>\n";
+  }
+  const bool index_plays = r.at("command") == "sim" ? !same_strategy(r)
+                                                    : std::any_of(r.at("variants").begin(), r.at("variants").end(),
+                                                                  [](const json& v) { return !same_strategy(v.at("result")); });
+  if (index_plays) {
+    out << "<p class=\"note\" id=\"banner-index-plays\">Index plays: no exact value applies to a run that deviates from "
+           "its chart by the count. The exact figure shown is that of the chart without the index plays, for reference, "
+           "and is not compared with the simulation.</p>\n";
+  }
+  if (run.contains("stopped_by") && !run.at("target_se").is_null()) {
+    const bool reached = run.at("stopped_by") == "target_se";
+    out << "<p class=\"note\" id=\"banner-target-se\">Run with --target-se " << run.at("target_se").dump()
+        << " (standard error of the " << (r.at("command") == "sim" ? "edge" : "differences")
+        << ", per initial wager): "
+        << (reached ? "stopped on reaching it after " + rounds + " of at most " + requested + " rounds" + per
+                    : "not reached; stopped at " + rounds + " rounds" + per + " (" + escape(run.at("stopped_by").get<std::string>()) + ")")
+        << ".</p>\n";
+  }
+  return out.str();
+}
+
+// --- one sim result --------------------------------------------------------
+
+std::string edge_paragraph(const json& r, const std::string& ids) {
   std::ostringstream out;
   const json& edge = r.at("edge");
-  out << "<p class=\"big\">House edge <b id=\"house-edge\">" << fixed(edge.at("house_edge_percent").get<double>(), 4)
-      << "%</b>";
+  out << "<p class=\"big\">House edge <b" << id_attr(ids, "house-edge") << ">" << percent(number(edge.at("house_edge_percent")))
+      << "</b>";
   if (edge.at("standard_error").is_null()) {
     out << " (one round: no standard error).</p>\n";
   } else {
-    out << ", 95% interval <span id=\"house-edge-ci\">" << fixed(edge.at("house_edge_ci95_percent")[0].get<double>(), 4)
-        << "% .. " << fixed(edge.at("house_edge_ci95_percent")[1].get<double>(), 4) << "%</span>; standard error "
-        << fixed(100 * edge.at("standard_error").get<double>(), 4) << "%, SD per round "
-        << fixed(edge.at("sd_per_round").get<double>(), 4) << ".</p>\n";
+    const auto [low, high] = edge_interval(edge);
+    out << ", 95% interval <span" << id_attr(ids, "house-edge-ci") << ">" << percent(low) << " .. " << percent(high)
+        << "</span>; standard error " << percent(100 * number(edge.at("standard_error"))) << ", SD per round "
+        << fixed(number(edge.at("sd_per_round")), 4) << " initial wagers.</p>\n";
   }
-  if (r.contains("counting")) {
-    out << "<p>The house edge is that of every round dealt, one flat bet per seat (index plays included), not the "
-           "counter's result.</p>\n";
+  out << "<p>Per initial wager, over every round dealt (" << r.at("run").at("rounds").dump()
+      << " rounds); positive: the house wins."
+      << (r.contains("counting") ? " One flat bet per seat in every round (index plays included): not the counter's "
+                                   "result, which is under Counting."
+                                 : "")
+      << "</p>\n";
+  const json& exact = r.at("exact");
+  if (same_strategy(r)) {
+    out << "<p>Exact house edge of the same strategy with a fresh shoe each round (combinatorial analysis): <b"
+        << id_attr(ids, "exact-edge") << ">" << percent(number(exact.at("house_edge_percent"))) << "</b>"
+        << (exact.at("comparable").get<bool>() ? "." : "; a cut-card game differs from it by the cut-card effect.")
+        << "</p>\n";
+  } else {
+    out << "<p>No exact value applies to this run (it plays index plays). For reference only, the exact house edge of "
+        << escape(exact.at("strategy").get<std::string>()) << " with a fresh shoe each round: <b" << id_attr(ids, "exact-edge")
+        << ">" << percent(number(exact.at("house_edge_percent"))) << "</b> (not compared).</p>\n";
   }
-  if (r.contains("exact")) {
-    const json& exact = r.at("exact");
-    const bool same = exact.at("same_strategy").get<bool>();
-    out << "<p>Exact house edge of " << (same ? "the same strategy" : escape(exact.at("strategy").get<std::string>()))
-        << " with a fresh shoe each round: <b id=\"exact-edge\">" << fixed(exact.at("house_edge_percent").get<double>(), 4)
-        << "%</b>" << (same ? "." : " (not compared: the simulated edge plays the index plays too).") << "</p>\n";
-  }
-  out << "<table><tr><th class=\"l\">rules</th><td class=\"l\">" << escape(r.at("rules_summary").get<std::string>())
-      << "</td></tr><tr><th class=\"l\">strategy</th><td class=\"l\">" << escape(r.at("strategy").get<std::string>())
-      << "</td></tr><tr><th class=\"l\">rounds</th><td class=\"l\" id=\"rounds\">" << r.at("run").at("rounds").dump()
-      << "</td></tr><tr><th class=\"l\">seed</th><td class=\"l\">" << r.at("run").at("seed").dump() << "</td></tr></table>\n";
+  return out.str();
+}
+
+std::string rules_table(const json& r, const std::string& ids) {
+  std::ostringstream out;
+  const json& run = r.at("run");
+  out << "<table><caption>The game and the run</caption>"
+      << "<tr><th class=\"l\">rules</th><td class=\"l\"" << id_attr(ids, "rules") << ">" << escape(rules_line(r)) << "</td></tr>"
+      << "<tr><th class=\"l\">seats</th><td class=\"l\">" << r.at("config").at("seats").dump() << "</td></tr>"
+      << "<tr><th class=\"l\">strategy</th><td class=\"l\">" << escape(r.at("strategy").get<std::string>()) << "</td></tr>"
+      << "<tr><th class=\"l\">rounds</th><td class=\"l\"" << id_attr(ids, "rounds") << ">" << run.at("rounds").dump() << "</td></tr>"
+      << "<tr><th class=\"l\">seed</th><td class=\"l\">" << run.at("seed").dump() << "</td></tr></table>\n";
+  return out.str();
+}
+
+std::string outcome_chart(const json& r) {
   const json& hand = r.at("outcomes").at("rates_per_hand");
   const json& round = r.at("outcomes").at("rates_per_round");
-  out << bar_chart("Outcomes (% of hands; blackjack: % of rounds)",
-                   {{"win", 100 * hand.at("win").get<double>()},
-                    {"loss", 100 * hand.at("loss").get<double>()},
-                    {"push", 100 * hand.at("push").get<double>()},
-                    {"surrender", 100 * hand.at("surrender").get<double>()},
-                    {"double", 100 * hand.at("double").get<double>()},
-                    {"player bust", 100 * hand.at("player_bust").get<double>()},
-                    {"blackjack", 100 * round.at("blackjack").get<double>()}},
-                   60.0, "%", 2);
-  // The dealer's hand played out in every round (dealer.played_out).
-  const json& dealer = r.at("dealer");
-  std::vector<std::pair<std::string, double>> busts;
-  for (const char* up : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}) {
-    busts.emplace_back("up " + std::string(up),
-                       100 * dealer.at("by_upcard").at(up).at("played_out").at("final").at("bust").get<double>());
+  BarChart chart;
+  chart.caption = "Outcomes: share of the " + r.at("outcomes").at("counts").at("hands").dump() +
+                  " hands played (after splits) won, lost, pushed...; blackjack: share of the " +
+                  r.at("run").at("rounds").dump() + " rounds";
+  chart.axis_title = "% of hands (blackjack: % of rounds)";
+  for (const auto& [label, value] : std::vector<std::pair<std::string, double>>{
+           {"win", number(hand.at("win"))},
+           {"loss", number(hand.at("loss"))},
+           {"push", number(hand.at("push"))},
+           {"surrender", number(hand.at("surrender"))},
+           {"double", number(hand.at("double"))},
+           {"player bust", number(hand.at("player_bust"))},
+           {"blackjack", number(round.at("blackjack"))}}) {
+    chart.bars.push_back(Bar{label, 100 * value, NONE, NONE, NONE, percent(100 * value, 2)});
   }
-  out << bar_chart("Dealer bust probability by up card (%), every round", busts, 50.0, "%", 2);
-  out << "<table><caption>The dealer's final total by up card, every round (a hand no player needed is completed "
-         "for the statistics)</caption><tr><th class=\"l\">up card</th>";
-  for (const char* f : {"17", "18", "19", "20", "21", "bust", "blackjack"}) out << "<th>" << f << "</th>";
-  out << "</tr>";
-  for (const char* up : {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"}) {
-    out << "<tr><td class=\"l\">" << up << "</td>";
-    for (const char* f : {"17", "18", "19", "20", "21", "bust", "blackjack"}) {
-      out << "<td>" << fixed(dealer.at("by_upcard").at(up).at("played_out").at("final").at(f).get<double>(), 4) << "</td>";
+  return report::bar_chart(chart);
+}
+
+constexpr const char* UPCARDS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"};
+constexpr const char* FINALS[] = {"17", "18", "19", "20", "21", "bust", "blackjack"};
+
+// The dealer's hand played out in every round (dealer.played_out): a round
+// that left the dealer nothing to play for is completed for the statistics.
+std::string dealer_figures(const json& r) {
+  const json& dealer = r.at("dealer");
+  const json& by_upcard = dealer.at("by_upcard");
+  const std::string every_round = "all rounds with that up card (the dealer's hand played out in every round, also "
+                                  "where no player needed it)";
+  BarChart chart;
+  chart.caption = "Dealer bust probability by up card: share of " + every_round + ", with 95% intervals";
+  chart.axis_title = "% of rounds with the up card";
+  for (const char* up : UPCARDS) {
+    const json& played_out = by_upcard.at(up).at("played_out");
+    const double bust = 100 * number(played_out.at("final").at("bust"));
+    const double half = played_out.at("bust_standard_error").is_null() ? NONE : 100 * Z95 * number(played_out.at("bust_standard_error"));
+    chart.bars.push_back(Bar{std::string("up ") + up, bust, bust - half, bust + half, NONE, percent(bust, 2)});
+  }
+  std::ostringstream out;
+  out << report::bar_chart(chart) << "<table class=\"dealer\"><caption>Dealer final total by up card: share of "
+      << every_round << "; standard error below each share; rows sum to 1</caption><tr><th class=\"l\">up card</th>";
+  for (const char* f : FINALS) out << "<th>" << f << "</th>";
+  out << "<th>rounds</th></tr>";
+  const auto row = [&](const std::string& name, const json& played_out, const json& standard_errors, const json& rounds) {
+    out << "<tr><td class=\"l\">" << name << "</td>";
+    for (const char* f : FINALS) {
+      out << "<td>" << fixed(number(played_out.at("final").at(f)), 4) << "<br><small>"
+          << maybe(standard_errors.at(f), 4) << "</small></td>";
     }
-    out << "</tr>";
+    out << "<td>" << rounds.dump() << "</td></tr>";
+  };
+  for (const char* up : UPCARDS) {
+    const json& played_out = by_upcard.at(up).at("played_out");
+    row(up, played_out, played_out.at("final_standard_error"), by_upcard.at(up).at("rounds"));
+  }
+  row("all", dealer.at("played_out"), dealer.at("played_out").at("final_standard_error"), r.at("run").at("rounds"));
+  out << "</table>\n";
+  return out.str();
+}
+
+// Each seat's house edge, when several play.
+std::string seats_table(const json& r) {
+  const json& seats = r.at("seats");
+  if (seats.size() < 2) return "";
+  std::ostringstream out;
+  out << "<table><caption>House edge by seat, per initial wager of that seat, over all "
+      << r.at("run").at("rounds").dump() << " rounds</caption><tr><th class=\"l\">seat</th><th>house edge</th>"
+      << "<th>95% interval</th></tr>";
+  for (const json& seat : seats) {
+    const auto [low, high] = edge_interval(seat.at("edge"));
+    out << "<tr><td class=\"l\">" << seat.at("seat").dump() << "</td><td>"
+        << percent(number(seat.at("edge").at("house_edge_percent"))) << "</td><td>" << percent(low) << " .. "
+        << percent(high) << "</td></tr>";
   }
   out << "</table>\n";
   return out.str();
 }
 
-std::string variants_section(const json& r) {
+// The bet of a ramp ("flat" or "TC:UNITS,...") at true count `tc`, in base
+// bets: the last step at or below it, the first step's below them all.
+double ramp_bet(const std::vector<std::pair<int, double>>& steps, int tc) {
+  double bet = steps.empty() ? 1.0 : steps.front().second;
+  for (const auto& [at, units] : steps) {
+    if (tc >= at) bet = units;
+  }
+  return bet;
+}
+std::vector<std::pair<int, double>> parse_ramp(const std::string& ramp) {
+  std::vector<std::pair<int, double>> steps;
+  if (ramp == "flat") return steps;
+  std::istringstream in(ramp);
+  std::string step;
+  while (std::getline(in, step, ',')) {
+    const auto colon = step.find(':');
+    steps.emplace_back(std::stoi(step.substr(0, colon)), std::stod(step.substr(colon + 1)));
+  }
+  return steps;
+}
+
+// The index plays as played (counting.index_plays: index-file lines
+// "HAND UP INDEX AT_OR_ABOVE BELOW").
+std::string index_plays_table(const json& c) {
+  const json plays = c.value("index_plays", json::array());
+  if (plays.empty()) return "";
+  static const std::map<std::string, std::string> ACTIONS = {
+      {"H", "hit"}, {"S", "stand"}, {"D", "double (else hit)"}, {"Ds", "double (else stand)"}, {"P", "split"},
+      {"R", "surrender"}, {"I", "insure"}, {"-", "—"}};
+  const auto action = [](const std::string& code) {
+    const auto it = ACTIONS.find(code);
+    return it == ACTIONS.end() ? code : it->second;
+  };
   std::ostringstream out;
-  const json& variants = r.at("variants");
-  out << "<table id=\"variants\"><tr><th class=\"l\">variant</th><th>house edge</th><th>95% interval</th>"
-         "<th>exact</th><th>change</th><th>paired SE</th><th>unpaired SE</th></tr>";
-  for (const auto& v : variants) {
-    const json& edge = v.at("result").at("edge");
-    const json& diff = v.at("difference");
-    out << "<tr><td class=\"l\">" << escape(v.at("label").get<std::string>()) << "</td><td>"
-        << fixed(edge.at("house_edge_percent").get<double>(), 4) << "%</td><td>"
-        << (edge.at("house_edge_ci95_percent").is_null()
-                ? std::string("none (one round)")
-                : fixed(house_edge_ci_end(edge, 0), 4) + "% .. " + fixed(house_edge_ci_end(edge, 1), 4) + "%")
-        << "</td><td>"
-        << fixed(v.at("result").at("exact").at("house_edge_percent").get<double>(), 4) << "%</td><td>"
-        << (diff.is_null() ? "baseline" : fixed(diff.at("house_edge_change_percent").get<double>(), 4) + "%")
-        << "</td><td>" << (diff.is_null() ? "" : fixed(100 * diff.at("standard_error").get<double>(), 4) + "%")
-        << "</td><td>" << (diff.is_null() ? "" : fixed(100 * diff.at("standard_error_unpaired").get<double>(), 4) + "%")
-        << "</td></tr>";
+  out << "<table id=\"index-plays\"><caption>Index plays (" << escape(c.at("indices").get<std::string>()) << ", "
+      << plays.size() << "): at a true count at or above the index the first play, below it the second; "
+         "&quot;—&quot;: the chart's play (on surrender and insurance lines: do not)</caption>"
+         "<tr><th class=\"l\">hand</th><th class=\"l\">up card</th><th>index</th><th class=\"l\">at or above</th>"
+         "<th class=\"l\">below</th></tr>";
+  for (const json& play : plays) {
+    std::istringstream fields(play.get<std::string>());
+    std::string hand, up, index, above, below;
+    fields >> hand >> up >> index >> above >> below;
+    out << "<tr><td class=\"l\">" << escape(hand) << "</td><td class=\"l\">" << escape(up) << "</td><td>"
+        << escape(index) << "</td><td class=\"l\">" << escape(action(above)) << "</td><td class=\"l\">"
+        << escape(action(below)) << "</td></tr>";
   }
   out << "</table>\n";
-  // The edge against each varied key (sweeps), or against the variant (compare).
-  std::vector<std::string> keys = r.contains("varied") ? r.at("varied").get<std::vector<std::string>>() : std::vector<std::string>{};
-  if (keys.empty()) keys.push_back("");
-  for (const auto& key : keys) {
-    std::vector<std::string> labels;
-    std::vector<double> means, lows, highs;
-    for (const auto& v : variants) {
-      labels.push_back(key.empty() ? v.at("label").get<std::string>() : text_of(v.at("values").at(key)));
-      const json& edge = v.at("result").at("edge");
-      means.push_back(edge.at("house_edge_percent").get<double>());
-      lows.push_back(house_edge_ci_end(edge, 0));
-      highs.push_back(house_edge_ci_end(edge, 1));
+  return out.str();
+}
+
+std::string counting_section(const json& r, const std::string& ids) {
+  const json& c = r.at("counting");
+  std::ostringstream out;
+  out << "<h2>Counting</h2>\n<p>" << escape(c.at("system").get<std::string>()) << ", true count from "
+      << escape(c.at("true_count").at("decks").get<std::string>()) << " decks remaining, "
+      << escape(c.at("true_count").at("rounding").get<std::string>()) << "; bet ramp "
+      << escape(c.at("bet_ramp").get<std::string>()) << " (true count:base bets); wong in "
+      << escape(c.at("wong_in").get<std::string>()) << ", out " << escape(c.at("wong_out").get<std::string>())
+      << "; index plays " << escape(c.at("indices").get<std::string>()) << ". Played "
+      << c.at("rounds_played").dump() << " of " << c.at("rounds_dealt").dump() << " rounds dealt.</p>\n";
+
+  // The counter's figures with their standard errors.
+  const auto row = [&](const std::string& name, const std::string& id, const std::string& value, const std::string& se,
+                       const std::string& ci) {
+    out << "<tr><th class=\"l\">" << name << "</th><td" << id_attr(id.empty() ? "" : ids, id) << ">" << value
+        << "</td><td>" << se << "</td><td>" << ci << "</td></tr>";
+  };
+  out << "<table id=\"" << ids << "counting\"><caption>The counter's result, per round played, all seats together, in "
+         "base bets (the ramp's unit); 95% intervals</caption>"
+         "<tr><th class=\"l\">quantity</th><th>value</th><th>standard error</th><th>95% interval</th></tr>";
+  const json& win100 = c.at("win_per_100_rounds");
+  row("win per 100 rounds", "win-per-100", maybe(win100.at("mean"), 3), maybe(win100.at("standard_error"), 3),
+      interval(win100.at("ci95"), 3));
+  row("SD per 100 rounds", "sd-per-100", maybe(c.at("sd_per_100_rounds"), 2), maybe(c.at("sd_per_100_rounds_standard_error"), 2), "");
+  row("average initial bet", "", maybe(c.at("average_initial_bet"), 3), maybe(c.at("average_initial_bet_standard_error"), 3), "");
+  const json& edge = c.at("edge_per_initial_bet");
+  row("edge per initial bet (win / average bet)", "", maybe(edge.at("mean"), 3, 100, "%"),
+      maybe(edge.at("standard_error"), 3, 100, "%"), "");
+  row("DI (desirability index)", "di", maybe(c.at("di").at("value"), 2), maybe(c.at("di").at("standard_error"), 2), "");
+  row("SCORE", "score", maybe(c.at("score").at("value"), 1), maybe(c.at("score").at("standard_error"), 1), "");
+  row("N0 (rounds)", "n0", maybe(c.at("n0_rounds"), 0), maybe(c.at("n0_rounds_standard_error"), 0),
+      interval(c.at("n0_rounds_ci95"), 0));
+  row("hours to N0 at " + c.at("rounds_per_hour").dump() + " rounds/hour", "", maybe(c.at("hours_to_n0"), 1),
+      maybe(c.at("hours_to_n0_standard_error"), 1), interval(c.at("hours_to_n0_ci95"), 1));
+  const json& ror = c.at("risk_of_ruin");
+  row("risk of ruin, bankroll " + ror.at("bankroll").dump() + " base bets", "risk-of-ruin", maybe(ror.at("value"), 2, 100, "%"),
+      "", interval(ror.value("ci95", json()), 2, 100, "%"));
+  out << "</table>\n";
+
+  // Edge and frequency by true count, the ramp drawn over the frequencies.
+  const json& by_tc = c.at("by_true_count");
+  const double dealt = number(c.at("rounds_dealt"));
+  const double min_rounds = std::max(100.0, 0.001 * dealt);
+  Series edges{"edge at the true count", {}, Mark::points, false};
+  Series frequency{"rounds dealt at the true count", {}, Mark::bars};
+  for (const json& b : by_tc) {
+    const double tc = number(b.at("true_count"));
+    frequency.points.push_back(Point{tc, 100 * number(b.at("frequency"))});
+    const json& se = b.at("edge").at("standard_error");
+    if (number(b.at("rounds")) >= min_rounds && !se.is_null()) {
+      const double mean = 100 * number(b.at("edge").at("mean"));
+      edges.points.push_back(Point{tc, mean, mean - 100 * Z95 * number(se), mean + 100 * Z95 * number(se)});
     }
-    out << error_bar_chart(key.empty() ? "House edge by variant, with 95% intervals"
-                                       : "House edge against " + key + ", with 95% intervals (every cell)",
-                           labels, means, lows, highs);
   }
-  for (const auto& v : variants) {
-    out << "<h3>" << escape(v.at("label").get<std::string>()) << "</h3>\n" << sim_section(v.at("result"));
+  XYChart edge_chart;
+  edge_chart.caption = "Player's edge by true count (before the deal): every round dealt at that count, one flat bet per "
+                       "seat, % of the initial bet, with 95% error bars; counts with at least " +
+                       fixed(min_rounds, 0) + " rounds. Dashed: the weighted least-squares line, slope " +
+                       fixed(100 * number(c.at("edge_slope_per_true_count").at("slope")), 3) + "% ± " +
+                       fixed(100 * number(c.at("edge_slope_per_true_count").at("standard_error")), 3) +
+                       "% (SE) per true count";
+  edge_chart.x_title = "true count";
+  edge_chart.y_title = "player's edge (% of initial bet)";
+  edge_chart.include_zero = true;
+  const json& slope = c.at("edge_slope_per_true_count");
+  if (!slope.at("slope").is_null() && !edges.points.empty()) {
+    Series fit{"fitted line", {}, Mark::line, true, true};
+    for (const double tc : {edges.points.front().x, edges.points.back().x}) {
+      fit.points.push_back(Point{tc, 100 * (number(slope.at("intercept")) + number(slope.at("slope")) * tc)});
+    }
+    edge_chart.series.push_back(edges);
+    edge_chart.series.push_back(fit);
+  } else {
+    edge_chart.series.push_back(edges);
   }
+  out << report::xy_chart(edge_chart);
+
+  out << index_plays_table(c);
+
+  const auto steps = parse_ramp(c.at("bet_ramp").get<std::string>());
+  Series ramp{"bet ramp (right axis)", {}, Mark::steps};
+  ramp.right_axis = true;
+  for (const Point& p : frequency.points) ramp.points.push_back(Point{p.x, ramp_bet(steps, static_cast<int>(p.x))});
+  XYChart histogram;
+  histogram.caption = "True-count frequency: share of the " + c.at("rounds_dealt").dump() +
+                      " rounds dealt at each true count (before the deal), with the bet ramp drawn over it";
+  histogram.x_title = "true count";
+  histogram.y_title = "% of rounds dealt";
+  histogram.y2_title = "bet (base bets)";
+  histogram.series = {frequency, ramp};
+  out << report::xy_chart(histogram);
+  return out.str();
+}
+
+// The part of the page for one sim result; `ids` prefixes its element ids.
+std::string sim_section(const json& r, const std::string& ids) {
+  std::string out = edge_paragraph(r, ids) + rules_table(r, ids);
+  if (r.contains("counting")) out += counting_section(r, ids);
+  return out + "<h2>Outcomes and the dealer</h2>\n" + seats_table(r) + outcome_chart(r) + dealer_figures(r);
+}
+
+// --- compare and sweep -----------------------------------------------------
+
+// Every variant's edge with its 95% interval and the exact value.
+BarChart edge_bars(const json& variants, const std::string& caption) {
+  BarChart chart;
+  chart.caption = caption;
+  chart.axis_title = "house edge (% of initial wager)";
+  chart.mark_name = "exact, fresh shoe each round";
+  for (const json& v : variants) {
+    const json& edge = v.at("result").at("edge");
+    const auto [low, high] = edge_interval(edge);
+    const double exact = same_strategy(v.at("result")) ? number(v.at("result").at("exact").at("house_edge_percent")) : NONE;
+    chart.bars.push_back(Bar{v.at("label").get<std::string>(), number(edge.at("house_edge_percent")), low, high, exact,
+                             percent(number(edge.at("house_edge_percent")))});
+  }
+  return chart;
+}
+
+// The variants, sorted by their change against the baseline (the baseline first).
+std::string variants_table(const json& r) {
+  std::vector<const json*> rows;
+  for (const json& v : r.at("variants")) rows.push_back(&v);
+  const auto change = [](const json* v) {
+    return v->at("difference").is_null() ? -INFINITY : number(v->at("difference").at("house_edge_change_percent"));
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const json* a, const json* b) { return change(a) < change(b); });
+  std::ostringstream out;
+  out << "<table id=\"variants\"><caption>Every variant, sorted by its change in house edge against the baseline "
+         "(paired on the same cards; most favourable to the player first); percent of the initial wager, "
+      << r.at("run").at("rounds").dump() << " rounds each</caption><tr><th class=\"l\">variant</th><th>house edge</th>"
+      << "<th>95% interval</th><th>exact</th><th>change</th><th>paired SE</th><th>unpaired SE</th></tr>";
+  for (const json* v : rows) {
+    const json& edge = v->at("result").at("edge");
+    const json& diff = v->at("difference");
+    const auto [low, high] = edge_interval(edge);
+    out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
+        << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
+        << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)") : percent(low) + " .. " + percent(high))
+        << "</td><td>"
+        << (same_strategy(v->at("result")) ? percent(number(v->at("result").at("exact").at("house_edge_percent")))
+                                           : std::string("none (index plays)"))
+        << "</td><td class=\"change\">"
+        << (diff.is_null() ? "baseline" : signed_percent(number(diff.at("house_edge_change_percent")))) << "</td><td>"
+        << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error")))) << "</td><td>"
+        << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error_unpaired")))) << "</td></tr>";
+  }
+  out << "</table>\n";
+  return out.str();
+}
+
+// Each variant's whole result, folded.
+std::string variant_details(const json& r) {
+  std::ostringstream out;
+  out << "<h2>Each variant</h2>\n";
+  int i = 0;
+  for (const json& v : r.at("variants")) {
+    out << "<details><summary>" << escape(v.at("label").get<std::string>()) << "</summary>\n"
+        << sim_section(v.at("result"), "variant-" + std::to_string(i++) + "-") << "</details>\n";
+  }
+  return out.str();
+}
+
+std::string compare_section(const json& r) {
+  const json& variants = r.at("variants");
+  const std::string chunks = r.at("run").at("chunks_played").dump();
+  BarChart changes;
+  changes.caption = "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
+                    "), played on the same cards: percentage points of the initial wager, with 95% intervals from the "
+                    "paired standard error over " + chunks + " chunks (positive: worse for the player)";
+  changes.axis_title = "change in house edge (percentage points)";
+  for (std::size_t i = 1; i < variants.size(); ++i) {
+    changes.bars.push_back(change_bar(variants[i].at("label").get<std::string>(), variants[i].at("difference")));
+  }
+  std::string out = "<h2>Changes against the baseline</h2>\n";
+  if (!changes.bars.empty()) out += report::bar_chart(changes);
+  out += report::bar_chart(edge_bars(variants, "House edge of each variant over its " + r.at("run").at("rounds").dump() +
+                                                   " rounds, with 95% intervals (the intervals overlap even where the "
+                                                   "paired change above is clear)"));
+  return out + variants_table(r) + variant_details(r);
+}
+
+std::string parameter_title(const std::string& key) {
+  static const std::map<std::string, std::string> TITLES = {
+      {"decks", "decks in the shoe"},
+      {"penetration", "penetration (share of the shoe dealt)"},
+      {"cut_card", "cut card (cards dealt)"},
+      {"h17", "dealer hits soft 17"},
+      {"blackjack_pays", "blackjack payout"},
+      {"seats", "players at the table"},
+      {"split_hands", "most hands by splitting"},
+      {"burn_cards", "cards burned"}};
+  const auto it = TITLES.find(key);
+  return it == TITLES.end() ? key : it->second + " (" + key + ")";
+}
+
+// The varied values of a sweep: each key's distinct values in the order the
+// cells first take them, and each cell's index into them.
+struct Grid {
+  std::vector<std::string> keys;
+  std::vector<std::vector<std::string>> values;  // [key][value index]
+  std::vector<std::vector<std::size_t>> cell;    // [variant][key] -> value index
+};
+Grid grid_of(const json& r) {
+  Grid g;
+  g.keys = r.at("varied").get<std::vector<std::string>>();
+  g.values.resize(g.keys.size());
+  for (const json& v : r.at("variants")) {
+    std::vector<std::size_t> at;
+    for (std::size_t k = 0; k < g.keys.size(); ++k) {
+      const std::string value = text_of(v.at("values").at(g.keys[k]));
+      auto& seen = g.values[k];
+      const auto it = std::find(seen.begin(), seen.end(), value);
+      at.push_back(static_cast<std::size_t>(it - seen.begin()));
+      if (it == seen.end()) seen.push_back(value);
+    }
+    g.cell.push_back(at);
+  }
+  return g;
+}
+
+Point edge_point(const json& variant, double x) {
+  const json& edge = variant.at("result").at("edge");
+  const auto [low, high] = edge_interval(edge);
+  return Point{x, number(edge.at("house_edge_percent")), low, high};
+}
+
+// House edge against key `x` with one line per combination of the keys in
+// `lines`, over the cells whose `fixed_keys` take the values `fixed_at`.
+XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vector<std::size_t>& lines,
+                     const std::vector<std::size_t>& fixed_keys, const std::vector<std::size_t>& fixed_at) {
+  XYChart chart;
+  chart.categories = g.values[x];
+  chart.x_title = parameter_title(g.keys[x]);
+  chart.y_title = "house edge (%)";
+  std::map<std::vector<std::size_t>, std::size_t> series_of;
+  const json& variants = r.at("variants");
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    bool in = true;
+    for (std::size_t f = 0; f < fixed_keys.size(); ++f) in = in && g.cell[i][fixed_keys[f]] == fixed_at[f];
+    if (!in) continue;
+    std::vector<std::size_t> line_at;
+    std::string name;
+    for (const std::size_t k : lines) {
+      line_at.push_back(g.cell[i][k]);
+      name += (name.empty() ? "" : " ") + g.keys[k] + "=" + g.values[k][g.cell[i][k]];
+    }
+    const auto [it, added] = series_of.emplace(line_at, chart.series.size());
+    if (added) chart.series.push_back(Series{name, {}, Mark::points});
+    chart.series[it->second].points.push_back(edge_point(variants[i], static_cast<double>(g.cell[i][x])));
+  }
+  return chart;
+}
+
+std::string sweep_section(const json& r) {
+  const Grid g = grid_of(r);
+  const json& variants = r.at("variants");
+  const std::string rounds = r.at("run").at("rounds").dump();
+  std::ostringstream out;
+  out << "<h2>House edge against each varied parameter</h2>\n";
+  for (std::size_t x = 0; x < g.keys.size(); ++x) {
+    std::vector<std::size_t> others;
+    for (std::size_t k = 0; k < g.keys.size(); ++k) {
+      if (k != x) others.push_back(k);
+    }
+    XYChart chart = edge_against(r, g, x, others, {}, {});
+    chart.caption = "House edge against " + g.keys[x] + ", with 95% error bars (" + rounds + " rounds per cell)" +
+                    (others.empty() ? "" : "; one line per combination of the other parameters");
+    out << report::xy_chart(chart);
+  }
+  if (g.keys.size() == 2) {
+    // Rows: the first key's values; columns: the second's.
+    HeatTable edge_table;
+    HeatTable change_table;
+    edge_table.caption = "House edge (% of initial wager) of each cell, ± its 95% half-interval";
+    change_table.caption = "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
+                           "), percentage points ± 1.96 paired SE; blue: better for the player";
+    for (HeatTable* t : {&edge_table, &change_table}) {
+      t->corner = g.keys[0] + " \\ " + g.keys[1];
+      t->rows = g.values[0];
+      t->columns = g.values[1];
+      t->cells.assign(g.values[0].size(), std::vector<HeatCell>(g.values[1].size()));
+    }
+    change_table.diverging = true;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      const json& edge = variants[i].at("result").at("edge");
+      const json& diff = variants[i].at("difference");
+      const std::size_t row = g.cell[i][0];
+      const std::size_t column = g.cell[i][1];
+      const double value = number(edge.at("house_edge_percent"));
+      const json& se = edge.at("standard_error");
+      edge_table.cells[row][column] = {value, percent(value, 3) + (se.is_null() ? "" : " ± " + fixed(100 * Z95 * number(se), 3))};
+      if (diff.is_null()) {
+        change_table.cells[row][column] = {0.0, "baseline"};
+      } else {
+        const Bar change = change_bar("", diff);
+        change_table.cells[row][column] = {change.value, change.text};
+      }
+    }
+    out << report::heat_table(edge_table) << report::heat_table(change_table);
+  } else if (g.keys.size() > 2) {
+    // Small multiples: one panel per combination of the keys past the
+    // second, each the edge against the first key with a line per value of
+    // the second, all on the same y scale.
+    double low = INFINITY;
+    double high = -INFINITY;
+    for (const json& v : variants) {
+      const Point p = edge_point(v, 0);
+      low = std::min(low, p.low);
+      high = std::max(high, p.high);
+    }
+    std::vector<std::size_t> rest;
+    for (std::size_t k = 2; k < g.keys.size(); ++k) rest.push_back(k);
+    std::vector<std::vector<std::size_t>> panels;
+    for (const auto& at : g.cell) {
+      std::vector<std::size_t> key;
+      for (const std::size_t k : rest) key.push_back(at[k]);
+      if (std::find(panels.begin(), panels.end(), key) == panels.end()) panels.push_back(key);
+    }
+    out << "<h2>Small multiples</h2>\n<p>House edge against " << escape(g.keys[0]) << ", one line per value of "
+        << escape(g.keys[1]) << ", one panel per combination of the other parameters; every panel on the same scale, "
+        << "95% error bars.</p>\n<div class=\"panels\">";
+    for (const auto& panel : panels) {
+      XYChart chart = edge_against(r, g, 0, {1}, rest, panel);
+      chart.width = 330;
+      chart.height = 230;
+      chart.y_range = std::pair{low, high};
+      for (std::size_t f = 0; f < rest.size(); ++f) {
+        chart.caption += (chart.caption.empty() ? "" : ", ") + g.keys[rest[f]] + "=" + g.values[rest[f]][panel[f]];
+      }
+      out << report::xy_chart(chart);
+    }
+    out << "</div>\n";
+  }
+  out << "<h2>Every cell</h2>\n" << variants_table(r) << variant_details(r);
   return out.str();
 }
 
@@ -242,12 +679,23 @@ std::string report_html(const json& result) {
   try {
     std::ostringstream page;
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)
-         << " report</title><style>" << STYLE << "</style></head><body>\n<h1>cardsim " << escape(command) << " report</h1>\n";
-    page << (command == "sim" ? sim_section(result) : variants_section(result));
+         << " report</title><style>" << STYLE << "</style></head><body>\n<h1>cardsim " << escape(command) << " report</h1>\n"
+         << banners(result);
+    if (command == "sim") {
+      page << sim_section(result, "");
+    } else {
+      page << "<p>" << result.at("variants").size() << " variants, " << result.at("run").at("rounds").dump()
+           << " rounds each on the same cards (common random numbers), seed " << result.at("run").at("seed").dump()
+           << "; baseline: " << escape(result.at("variants").at(0).at("label").get<std::string>()) << " ("
+           << escape(rules_line(result.at("variants").at(0).at("result"))) << ").</p>\n"
+           << (command == "compare" ? compare_section(result) : sweep_section(result));
+    }
     page << "<p><small>cardsim " << escape(result.at("tool").at("version").get<std::string>()) << " ("
          << escape(result.at("tool").at("git_revision").get<std::string>()) << ")</small></p>\n</body></html>\n";
     return page.str();
   } catch (const json::exception& e) {
+    throw Error(std::string("malformed cardsim result: ") + e.what());
+  } catch (const std::logic_error& e) {  // a bet ramp that is not numbers
     throw Error(std::string("malformed cardsim result: ") + e.what());
   }
 }

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/version.hpp"
 
@@ -339,21 +340,6 @@ json dealer_json(const bj::Tally& t) {
 
 }  // namespace
 
-Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
-  Estimate e;
-  if (n <= 0) return e;
-  e.n = n;
-  const double count = static_cast<double>(n);
-  const double mean = static_cast<double>(sum) / count;
-  const double variance = n > 1 ? std::max(0.0, (static_cast<double>(sum_squared) - count * mean * mean) / (count - 1)) : 0.0;
-  e.mean = mean / scale;
-  e.sd = std::sqrt(variance) / scale;
-  e.se = e.sd / std::sqrt(count);
-  e.ci95_low = e.mean - Z95 * e.se;
-  e.ci95_high = e.mean + Z95 * e.se;
-  return e;
-}
-
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -385,19 +371,24 @@ bj::WideSum wide_from_json(const json& j, const std::string& what) {
   return value;
 }
 
-// The wide scalar sums of ChunkSums by their JSON names: one list for the
-// writer and the reader.
-const std::array<std::pair<const char*, bj::WideSum bj::ChunkSums::*>, 9> CHUNK_WIDE_FIELDS{{
-    {"rounds_squared", &bj::ChunkSums::rounds_squared},
-    {"played_squared", &bj::ChunkSums::played_squared},
-    {"bet_units_squared", &bj::ChunkSums::bet_units_squared},
-    {"bet_units_by_played", &bj::ChunkSums::bet_units_by_played},
-    {"net_squared_squared", &bj::ChunkSums::net_squared_squared},
-    {"net_squared_by_net", &bj::ChunkSums::net_squared_by_net},
-    {"net_squared_by_played", &bj::ChunkSums::net_squared_by_played},
-    {"net_by_net", &bj::ChunkSums::net_by_net},
-    {"net_by_played", &bj::ChunkSums::net_by_played},
-}};
+// A table's field names as a JSON array (after `first`, if given).
+template <class Table>
+json field_names(const Table& table, const char* first = nullptr) {
+  json names = json::array();
+  if (first != nullptr) names.push_back(first);
+  for (const auto& field : table) names.push_back(field.name);
+  return names;
+}
+
+// Writes every field of `table` of `from` into the object `j`, and reads them back.
+template <class Struct, class Table>
+void write_fields(json& j, const Struct& from, const Table& table) {
+  for (const auto& field : table) j[field.name] = from.*field.member;
+}
+template <class Struct, class Table>
+void read_fields(const json& j, Struct& to, const Table& table) {
+  for (const auto& field : table) j.at(field.name).get_to(to.*field.member);
+}
 
 json chunk_sums_json(const bj::ChunkSums& c) {
   json rows = json::array();
@@ -410,7 +401,7 @@ json chunk_sums_json(const bj::ChunkSums& c) {
             {"sd_overflow", c.sd_overflow},
             {"by_true_count_fields", {"true_count", "rounds_squared", "rounds_by_chunk_rounds"}},
             {"by_true_count", rows}};
-  for (const auto& [name, member] : CHUNK_WIDE_FIELDS) j[name] = wide_to_string(c.*member);
+  for (const auto& [name, member] : bj::CHUNK_SUMS_WIDE_FIELDS) j[name] = wide_to_string(c.*member);
   return j;
 }
 
@@ -418,7 +409,7 @@ bj::ChunkSums chunk_sums_from_json(const json& j) {
   bj::ChunkSums c;
   c.chunks = j.at("chunks").get<std::int64_t>();
   if (c.chunks < 0) throw Error("tally: chunk_sums.chunks must not be negative");
-  for (const auto& [name, member] : CHUNK_WIDE_FIELDS) {
+  for (const auto& [name, member] : bj::CHUNK_SUMS_WIDE_FIELDS) {
     c.*member = wide_from_json(j.at(name), std::string("chunk_sums.") + name);
   }
   c.sd_overflow = j.at("sd_overflow").get<std::int64_t>();
@@ -445,41 +436,29 @@ json counting_tally_json(const bj::CountingTally& c) {
   for (std::size_t b = 0; b < c.by_true_count.size(); ++b) {
     const bj::TrueCountTally& x = c.by_true_count[b];
     if (x == bj::TrueCountTally{}) continue;
-    rows.push_back({static_cast<int>(b) - bj::TRUE_COUNT_LIMIT, x.rounds, x.played, x.net, x.net_squared, x.ace_up,
-                    x.ten_in_hole});
+    json row = {static_cast<int>(b) - bj::TRUE_COUNT_LIMIT};
+    for (const auto& field : bj::TRUE_COUNT_TALLY_FIELDS) row.push_back(x.*field.member);
+    rows.push_back(row);
   }
-  return {{"rounds_played", c.rounds_played},
-          {"bet_units", c.bet_units},
-          {"bet_units_squared", c.bet_units_squared},
-          {"net", c.net},
-          {"net_squared", c.net_squared},
-          {"wagered", c.wagered},
-          {"by_true_count_fields", {"true_count", "rounds", "played", "net", "net_squared", "ace_up", "ten_in_hole"}},
-          {"by_true_count", rows},
-          {"chunk_sums", chunk_sums_json(c.chunk_sums)}};
+  json j = {{"by_true_count_fields", field_names(bj::TRUE_COUNT_TALLY_FIELDS, "true_count")},
+            {"by_true_count", rows},
+            {"chunk_sums", chunk_sums_json(c.chunk_sums)}};
+  write_fields(j, c, bj::COUNTING_TALLY_FIELDS);
+  return j;
 }
 
 bj::CountingTally counting_tally_from_json(const json& j) {
   bj::CountingTally c;
-  c.rounds_played = j.at("rounds_played").get<std::int64_t>();
-  c.bet_units = j.at("bet_units").get<std::int64_t>();
-  c.bet_units_squared = j.at("bet_units_squared").get<std::int64_t>();
-  c.net = j.at("net").get<std::int64_t>();
-  c.net_squared = j.at("net_squared").get<std::int64_t>();
-  c.wagered = j.at("wagered").get<std::int64_t>();
+  read_fields(j, c, bj::COUNTING_TALLY_FIELDS);
+  constexpr std::size_t ROW = bj::TRUE_COUNT_TALLY_FIELDS.size() + 1;  // the true count, then the fields
   for (const json& row : j.at("by_true_count")) {
     const auto v = row.get<std::vector<std::int64_t>>();
-    if (v.size() != 7 || v[0] < -bj::TRUE_COUNT_LIMIT || v[0] > bj::TRUE_COUNT_LIMIT) {
-      throw Error("tally: a by_true_count row needs 7 fields and a true count within +/-" +
+    if (v.size() != ROW || v[0] < -bj::TRUE_COUNT_LIMIT || v[0] > bj::TRUE_COUNT_LIMIT) {
+      throw Error("tally: a by_true_count row needs " + std::to_string(ROW) + " fields and a true count within +/-" +
                   std::to_string(bj::TRUE_COUNT_LIMIT));
     }
     bj::TrueCountTally& x = c.by_true_count[static_cast<std::size_t>(v[0] + bj::TRUE_COUNT_LIMIT)];
-    x.rounds = v[1];
-    x.played = v[2];
-    x.net = v[3];
-    x.net_squared = v[4];
-    x.ace_up = v[5];
-    x.ten_in_hole = v[6];
+    for (std::size_t f = 0; f < bj::TRUE_COUNT_TALLY_FIELDS.size(); ++f) x.*bj::TRUE_COUNT_TALLY_FIELDS[f].member = v[f + 1];
   }
   c.chunk_sums = chunk_sums_from_json(j.at("chunk_sums"));
   return c;
@@ -489,24 +468,20 @@ bj::CountingTally counting_tally_from_json(const json& j) {
 
 json tool_json() { return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}}; }
 
+json compatibility_json() {
+  return {{"name", "cardsim"}, {"schema_version", RESULT_SCHEMA_VERSION}, {"stream_version", core::STREAM_VERSION}};
+}
+
 json tally_to_json(const bj::Tally& t) {
   json seats = json::array();
   for (const auto& s : t.seats) {
-    seats.push_back({s.net, s.net_squared, s.wagered, s.hands, s.wins, s.losses, s.pushes, s.blackjacks, s.doubles,
-                     s.splits, s.surrenders, s.insurances, s.insurance_wins, s.busts});
+    json row = json::array();
+    for (const auto& field : bj::SEAT_TALLY_FIELDS) row.push_back(s.*field.member);
+    seats.push_back(row);
   }
-  json j = {{"rounds", t.rounds},
-          {"shoes", t.shoes},
-          {"exhaustion_reshuffles", t.exhaustion_reshuffles},
-          {"dealer_blackjacks", t.dealer_blackjacks},
-          {"table_net", t.table_net},
-          {"table_net_squared", t.table_net_squared},
-          {"seats_fields", {"net", "net_squared", "wagered", "hands", "wins", "losses", "pushes", "blackjacks",
-                            "doubles", "splits", "surrenders", "insurances", "insurance_wins", "busts"}},
-          {"seats", seats},
-          {"upcard_rounds", t.upcard_rounds},
-          {"dealer_final", t.dealer_final},
-          {"dealer_final_unneeded", t.dealer_final_unneeded}};
+  json j = {{"seats_fields", field_names(bj::SEAT_TALLY_FIELDS)}, {"seats", seats}, {"upcard_rounds", t.upcard_rounds}};
+  write_fields(j, t, bj::TALLY_FIELDS);
+  write_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
   if (!t.counting.empty()) j["counting"] = counting_tally_json(t.counting);
   return j;
 }
@@ -514,26 +489,18 @@ json tally_to_json(const bj::Tally& t) {
 bj::Tally tally_from_json(const json& j) {
   try {
     bj::Tally t;
-    t.rounds = j.at("rounds").get<std::int64_t>();
-    t.shoes = j.at("shoes").get<std::int64_t>();
-    t.exhaustion_reshuffles = j.at("exhaustion_reshuffles").get<std::int64_t>();
-    t.dealer_blackjacks = j.at("dealer_blackjacks").get<std::int64_t>();
-    t.table_net = j.at("table_net").get<std::int64_t>();
-    t.table_net_squared = j.at("table_net_squared").get<std::int64_t>();
+    read_fields(j, t, bj::TALLY_FIELDS);
     const json& seats = j.at("seats");
     if (seats.size() != t.seats.size()) throw Error("tally: expected " + std::to_string(t.seats.size()) + " seats");
     for (std::size_t i = 0; i < t.seats.size(); ++i) {
       const auto v = seats.at(i).get<std::vector<std::int64_t>>();
-      if (v.size() != 14) throw Error("tally: a seat needs 14 fields");
-      auto& s = t.seats[i];
-      std::int64_t* fields[] = {&s.net,    &s.net_squared, &s.wagered,    &s.hands,      &s.wins,
-                                &s.losses, &s.pushes,      &s.blackjacks, &s.doubles,    &s.splits,
-                                &s.surrenders, &s.insurances, &s.insurance_wins, &s.busts};
-      for (std::size_t f = 0; f < v.size(); ++f) *fields[f] = v[f];
+      if (v.size() != bj::SEAT_TALLY_FIELDS.size()) {
+        throw Error("tally: a seat needs " + std::to_string(bj::SEAT_TALLY_FIELDS.size()) + " fields");
+      }
+      for (std::size_t f = 0; f < v.size(); ++f) t.seats[i].*bj::SEAT_TALLY_FIELDS[f].member = v[f];
     }
     t.upcard_rounds = j.at("upcard_rounds").get<decltype(t.upcard_rounds)>();
-    t.dealer_final = j.at("dealer_final").get<decltype(t.dealer_final)>();
-    t.dealer_final_unneeded = j.at("dealer_final_unneeded").get<decltype(t.dealer_final_unneeded)>();
+    read_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
     if (j.contains("counting")) t.counting = counting_tally_from_json(j.at("counting"));
     return t;
   } catch (const json::exception& e) {
@@ -615,12 +582,21 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer;
   result["shoe"] = shoe;
   result["seats"] = seat_list;
-  if (config.counting.enabled()) result["counting"] = counting_json(config, t);
+  if (config.counting.enabled()) {
+    result["counting"] = counting_json(config, t);
+    result["counting"]["index_plays"] = run.index_plays;
+  }
   result["tally"] = tally_to_json(t);
-  result["performance"] = {{"threads", run.threads},
-                           {"elapsed_seconds", run.elapsed_seconds},
-                           {"rounds_per_second", run.elapsed_seconds > 0 ? static_cast<double>(t.rounds) / run.elapsed_seconds : 0.0}};
+  const std::int64_t played = run.rounds_played >= 0 ? run.rounds_played : t.rounds;
+  result["performance"] = performance_json(run.threads, run.elapsed_seconds, played);
   return result;
+}
+
+json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played) {
+  return {{"threads", threads},
+          {"elapsed_seconds", elapsed_seconds},
+          {"rounds_played", rounds_played},
+          {"rounds_per_second", elapsed_seconds > 0 ? static_cast<double>(rounds_played) / elapsed_seconds : 0.0}};
 }
 
 std::string sim_summary(const json& r) {
@@ -717,6 +693,15 @@ std::string sim_summary(const json& r) {
                 perf.at("threads").get<unsigned>() == 1 ? "" : "s", perf.at("elapsed_seconds").get<double>());
   out += line;
   return out;
+}
+
+std::string to_string(run::StopReason reason) {
+  switch (reason) {
+    case run::StopReason::rounds: return "rounds";
+    case run::StopReason::target_se: return "target_se";
+    case run::StopReason::interrupted: return "interrupted";
+  }
+  return "interrupted";
 }
 
 }  // namespace cardsim::io

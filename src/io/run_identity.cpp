@@ -30,7 +30,7 @@ std::string chart_fingerprint(const blackjack::StrategyChart& chart) {
 
 nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart,
                             const blackjack::Counting& counting) {
-  nlohmann::json identity = {{"tool", tool_json()},
+  nlohmann::json identity = {{"compatibility", compatibility_json()},
                              {"command", "sim"},
                              {"config", to_json(config)},
                              {"strategy", chart.name},

@@ -100,6 +100,8 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
   return shard_from_json<ShardResult>(j, source, false, [&](ShardResult& shard, const json& info, const std::string& where) {
     shard.exact_ev = info.at("exact_ev").get<double>();
     shard.tally = tally_from_json(j.at("tally"));
+    // The identity's counting fingerprint vouches for the plays' definition.
+    if (j.contains("counting")) shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
     const SimConfig config = sim_config_from_json(shard.identity.at("config"));
     const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
     if (shard.tally.rounds < 0 ||
@@ -237,9 +239,9 @@ json merge_shards(const std::vector<ShardResult>& shards) {
   const SimConfig config = sim_config_from_json(first.identity.at("config"));
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   const RunInfo info{first.identity.at("strategy").get<std::string>(), first.exact_ev, plan.chunks(), plan.chunks(),
-                     threads, elapsed};
+                     threads, elapsed, /*rounds_played: all*/ -1, first.index_plays};
   json result = sim_result_json(config, info, tally);
-  result["tool"] = first.identity.at("tool");  // the build that played the chunks
+  // The merging build: the shards' identities say they deal the same cards.
   result["performance"]["shards"] = first.shard.count;
   return result;
 }
@@ -283,7 +285,7 @@ json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
   }
   std::sort(run.chunks_played.begin(), run.chunks_played.end());
   json result = paired_result_json(variants, info, run);
-  result["tool"] = identity.at("tool");  // the build that played the chunks
+  // result["tool"]: the merging build (the identities say the shards deal the same cards).
   result["performance"]["shards"] = first.shard.count;
   return result;
 }

@@ -1,22 +1,21 @@
 #include "cardsim/io/zjh_result.hpp"
 
-#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/numbers.hpp"
+#include "cardsim/io/result.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
 
 namespace {
 
-// A rate with its binomial standard error sqrt(p(1-p)/n); null when n = 0.
-json rate(std::uint64_t count, std::uint64_t total) {
-  if (total == 0) return {{"count", count}, {"value", nullptr}, {"se", nullptr}};
-  const double p = static_cast<double>(count) / static_cast<double>(total);
-  return {{"count", count}, {"value", p}, {"se", std::sqrt(p * (1.0 - p) / static_cast<double>(total))}};
-}
+json rate(std::uint64_t count, std::uint64_t total) { return proportion_json(core::proportion(count, total)); }
+
+json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
 
 // An exact probability: the count, the fraction in lowest terms and its value.
 json probability(std::uint64_t count, std::uint64_t total) {
@@ -25,6 +24,41 @@ json probability(std::uint64_t count, std::uint64_t total) {
 }
 
 }  // namespace
+
+json proportion_json(const core::Proportion& p) {
+  return {{"count", p.count}, {"value", optional_json(p.value)}, {"se", optional_json(p.se)}};
+}
+
+ZjhConfigFile zjh_config_from_json(const json& j, const std::string& source, std::string_view variant,
+                                   bool variant_given) {
+  ZjhConfigFile file;
+  std::string chosen(variant);
+  for (const auto& [key, value] : j.items()) {
+    if (key == "game") {
+      if (value != "zjh") throw Error(source + ": key 'game' must be \"zjh\"");
+    } else if (key == "variant") {
+      if (!value.is_string()) throw Error(source + ": key 'variant' must be a string");
+      if (!variant_given) chosen = value.get<std::string>();
+    } else if (key != "rules" && key != "players") {
+      throw Error(source + ": unknown key '" + excerpt(key) + "': allowed are game, variant, rules, players");
+    }
+  }
+  try {
+    file.rules = zjh::preset_rules(chosen);
+    if (j.contains("rules")) file.rules = zjh_rules_from_json(j.at("rules"), file.rules);
+  } catch (const Error& e) {
+    throw Error(source + ": " + e.what());
+  }
+  if (j.contains("players")) {
+    if (!j.at("players").is_number_unsigned()) throw Error(source + ": key 'players' must be 2..17");
+    const auto value = j.at("players").get<std::uint64_t>();
+    if (value < zjh::MIN_PLAYERS || value > zjh::MAX_PLAYERS) {
+      throw Error(source + ": key 'players' must be 2..17, not " + std::to_string(value));
+    }
+    file.players = static_cast<unsigned>(value);
+  }
+  return file;
+}
 
 json zjh_rules_to_json(const zjh::Rules& rules) {
   return {{"ties", zjh::to_string(rules.ties)},
@@ -86,11 +120,7 @@ zjh::SimTally zjh_tally_from_json(const json& j) {
 }
 
 json zjh_sim_report(const zjh::SimConfig& config, const zjh::SimTally& tally) {
-  std::uint64_t wins = 0, ties = 0;
-  for (unsigned c = 0; c < zjh::CATEGORY_COUNT; ++c) {
-    wins += tally.seat_wins[c];
-    ties += tally.seat_ties[c];
-  }
+  const zjh::SeatOutcomes seat = zjh::seat_outcomes(tally);
   json by_category = json::array();
   json winning = json::array();
   for (const zjh::Category category : zjh::categories_by_strength(config.rules)) {
@@ -118,9 +148,9 @@ json zjh_sim_report(const zjh::SimConfig& config, const zjh::SimTally& tally) {
           {"deals", tally.deals},
           {"seat",
            {{"note", "seat 1, the first hand dealt; all seats are alike by symmetry"},
-            {"win", rate(wins, tally.deals)},
-            {"tie", rate(ties, tally.deals)},
-            {"loss", rate(tally.deals - wins - ties, tally.deals)},
+            {"win", proportion_json(seat.win)},
+            {"tie", proportion_json(seat.tie)},
+            {"loss", proportion_json(seat.loss)},
             {"by_category", by_category}}},
           {"winning_category", winning},
           {"split_pot", rate(tally.split_deals, tally.deals)},
@@ -153,6 +183,75 @@ json zjh_exact_report(const zjh::ExactResult& result) {
             {"win", probability(result.total_wins(), zjh::ORDERED_PAIR_COUNT)},
             {"tie", probability(result.total_ties(), zjh::ORDERED_PAIR_COUNT)},
             {"loss", probability(result.total_losses(), zjh::ORDERED_PAIR_COUNT)}}}};
+}
+
+namespace {
+
+json zjh_header(const char* command) {
+  return {{"schema_version", ZJH_SCHEMA_VERSION}, {"tool", tool_json()}, {"command", command}};
+}
+
+}  // namespace
+
+json zjh_sim_result_json(const zjh::SimConfig& config, const zjh::SimTally& tally, const ZjhRunInfo& run) {
+  json j = zjh_header("zjh sim");
+  j.update(zjh_sim_report(config, tally));
+  const auto played = static_cast<double>(tally.deals);
+  j["run"] = {{"threads", run.threads},
+              {"partial", !run.complete},
+              {"completed_chunks", run.completed_chunks},
+              {"elapsed_seconds", run.elapsed_seconds},
+              {"deals_per_second", run.elapsed_seconds > 0 ? played / run.elapsed_seconds : 0.0}};
+  return j;
+}
+
+json zjh_exact_result_json(const zjh::ExactResult& result, double elapsed_seconds) {
+  json j = zjh_header("zjh exact");
+  j.update(zjh_exact_report(result));
+  j["elapsed_seconds"] = elapsed_seconds;
+  return j;
+}
+
+json zjh_deal_json(const zjh::Game& game, const zjh::Rules& rules, unsigned players, std::uint64_t seed,
+                   std::uint32_t levels) {
+  json seats = json::array();
+  json winners = json::array();
+  for (std::size_t s = 0; s < game.seats.size(); ++s) {
+    const auto& seat = game.seats[s];
+    json cards = json::array();
+    for (const zjh::Card card : seat.cards) cards.push_back(zjh::card_text(card, false));
+    seats.push_back({{"seat", s + 1},
+                     {"cards", cards},
+                     {"category", zjh::category_key(seat.category)},
+                     {"chinese", zjh::category_chinese(seat.category)},
+                     {"strength", seat.strength},
+                     {"place", seat.place}});
+    if (seat.place == 1) winners.push_back(s + 1);
+  }
+  json ranking = json::array();
+  for (const unsigned s : game.ranking) ranking.push_back(s + 1);
+  json j = zjh_header("zjh deal");
+  j.update({{"config", {{"game", "zjh"}, {"players", players}, {"seed", seed}, {"rules", zjh_rules_to_json(rules)}}},
+            {"levels", levels},
+            {"seats", seats},
+            {"ranking", ranking},
+            {"winners", winners},
+            {"leopard_killed", game.leopard_killed}});
+  return j;
+}
+
+std::string zjh_sim_summary(const zjh::SimConfig& config, const zjh::SimTally& tally, const ZjhRunInfo& run,
+                            const std::string& out) {
+  const zjh::SeatOutcomes seat = zjh::seat_outcomes(tally);
+  const auto played = static_cast<double>(tally.deals);
+  char buffer[512];
+  std::snprintf(buffer, sizeof buffer,
+                "zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n"
+                "seat 1: win %.6f ± %.6f, tie %.6f ± %.6f\n",
+                with_commas(config.deals).c_str(), config.players, run.elapsed_seconds,
+                played / run.elapsed_seconds / 1e6, run.threads, out.c_str(), seat.win.value.value_or(0),
+                seat.win.se.value_or(0), seat.tie.value.value_or(0), seat.tie.se.value_or(0));
+  return buffer;
 }
 
 }  // namespace cardsim::io

@@ -95,6 +95,17 @@ void SimTally::merge(const SimTally& other) {
   leopard_kills += other.leopard_kills;
 }
 
+SeatOutcomes seat_outcomes(const SimTally& tally) {
+  std::uint64_t wins = 0;
+  std::uint64_t ties = 0;
+  for (unsigned c = 0; c < CATEGORY_COUNT; ++c) {
+    wins += tally.seat_wins[c];
+    ties += tally.seat_ties[c];
+  }
+  return {core::proportion(wins, tally.deals), core::proportion(ties, tally.deals),
+          core::proportion(tally.deals - wins - ties, tally.deals)};
+}
+
 void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed, std::uint64_t chunk,
                 std::uint64_t deals, SimTally& tally) {
   core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::zjh_chunk, chunk);

@@ -72,6 +72,17 @@ TEST(Config, Counts) {
   EXPECT_THROW(parse_count("-5", "x"), Error);
   EXPECT_THROW(parse_count("10X", "x"), Error);
   EXPECT_THROW(parse_count("", "x"), Error);
+  // One grammar with zjh's --deals: digit separators, read exactly.
+  EXPECT_EQ(parse_count("1_000_000", "x"), 1'000'000u);
+  EXPECT_EQ(parse_count("1,000", "x"), 1'000u);
+  EXPECT_EQ(parse_count("2.5M", "x"), 2'500'000u);
+  EXPECT_EQ(parse_count("12345678901234567", "x"), 12'345'678'901'234'567u);  // a double would round it
+  EXPECT_EQ(parse_count("1e18", "x"), MAX_COUNT);
+  EXPECT_THROW(parse_count("2e18", "x"), Error);
+  EXPECT_THROW(parse_count("_1000", "x"), Error);
+  EXPECT_THROW(parse_count("1__000", "x"), Error);
+  EXPECT_THROW(parse_count("1e", "x"), Error);
+  EXPECT_THROW(parse_count("1kk", "x"), Error);
 }
 
 TEST(Config, FlagValues) {

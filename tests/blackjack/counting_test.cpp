@@ -13,6 +13,7 @@
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
@@ -22,7 +23,6 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
 #include "testutil/blackjack_reference.hpp"
-#include "testutil/blackjack_runs.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::blackjack {
@@ -42,14 +42,6 @@ std::vector<IndexPlay> shipped_indices(const std::string& name) {
   return io::parse_index_plays(io::read_file(path), path);
 }
 
-std::vector<std::uint8_t> shoe_values(int decks) {
-  std::vector<std::uint8_t> cards;
-  for (int d = 0; d < decks * 4; ++d) {
-    for (int rank = 1; rank <= 13; ++rank) cards.push_back(static_cast<std::uint8_t>(rank < 10 ? rank : 10));
-  }
-  return cards;
-}
-
 Counting hilo(const std::vector<IndexPlay>& indices = {}) {
   Counting counting;
   counting.enabled = true;
@@ -59,7 +51,7 @@ Counting hilo(const std::vector<IndexPlay>& indices = {}) {
 }
 
 Tally simulate(const Engine& engine, std::uint64_t rounds, std::uint64_t seed, std::uint64_t chunk_rounds = 250'000) {
-  return testutil::simulate(engine, rounds, seed, chunk_rounds);
+  return blackjack::simulate(engine, seed, rounds, chunk_rounds, 2);
 }
 
 // The flat-bet part of a tally (everything but the counting sums).

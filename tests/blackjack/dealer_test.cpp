@@ -15,12 +15,12 @@
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/analysis_dealer.hpp"
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "testutil/blackjack_runs.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -30,7 +30,7 @@ constexpr std::array<const char*, CARD_VALUES + 1> UPCARD_KEYS{"", "A", "2", "3"
 constexpr std::array<const char*, DEALER_FINALS> FINAL_KEYS{"17", "18", "19", "20", "21", "bust", "blackjack"};
 
 Tally play(const Engine& engine, std::uint64_t rounds, std::uint64_t chunk_rounds, std::uint64_t seed) {
-  return testutil::simulate(engine, rounds, seed, chunk_rounds);
+  return blackjack::simulate(engine, seed, rounds, chunk_rounds, 2);
 }
 
 json dealer_result(const Rules& rules, const Tally& tally) {

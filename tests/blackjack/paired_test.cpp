@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
@@ -112,12 +113,7 @@ TEST(Paired, AVariantsTallyIsThatOfAPlainRun) {
   variants.add(Rules{});
   variants.add(h17);
   const PairedRun run = play(variants, 200'000, 2);
-  Tally plain;
-  for (std::uint64_t c = 0; c < 4; ++c) {
-    core::Rng rng = core::chunk_rng(2026, core::StreamPurpose::blackjack_chunk, c);
-    variants.engines[1]->play_chunk(50'000, rng, plain);
-  }
-  EXPECT_EQ(run.tallies[1], plain);
+  EXPECT_EQ(run.tallies[1], simulate(*variants.engines[1], 2026, 200'000, 50'000, 1));
 }
 
 }  // namespace

@@ -5,17 +5,17 @@
 #include <cmath>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
 #include "testutil/blackjack_reference.hpp"
-#include "testutil/blackjack_runs.hpp"
 
 namespace cardsim::blackjack {
 namespace {
 
 Tally simulate(const Rules& rules, const StrategyChart& chart, std::uint64_t rounds, std::uint64_t seed,
                unsigned threads = 2, std::uint64_t chunk_rounds = 250'000) {
-  return testutil::simulate(Engine(rules, chart), rounds, seed, chunk_rounds, threads);
+  return blackjack::simulate(Engine(rules, chart), seed, rounds, chunk_rounds, threads);
 }
 
 Rules infinite_rules(bool h17) {

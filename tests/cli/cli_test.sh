@@ -124,11 +124,7 @@ interrupt)
   # Signalled once a chunk is done (seen in the periodic checkpoint), however
   # fast or slow (sanitizers) the build: before that, Ctrl-C ends the run at
   # once with nothing to write (safety_test.sh interrupt-one-chunk).
-  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out partial.json \
-    --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
-  pid=$!
-  wait_until has_chunks ck.json || fail "no chunk completed"
-  stop_with INT $pid
+  interrupted_sim partial.json
   grep -q "^error: interrupted after" err.txt || fail "no interruption message: $(cat err.txt)"
   grep -q '"partial": true' partial.json || fail "partial result not written or not marked"
   ;;
@@ -248,6 +244,12 @@ indices)
   expect_error 1 "16vZ" "$cardsim" "${run[@]}" --hands 16vZ
   expect_error 1 "nosuch" "$cardsim" indices --count nosuch --hands 16vT --rounds 10k
   expect_error 1 "needs a count" "$cardsim" indices --hands 16vT --rounds 10k
+  # The count grammar of every command (io::parse_count), with 0 for every state.
+  "$cardsim" indices --count hi-lo --rounds 2_000 --chunk-rounds 1k --states-per-count 0 --hands 16vT --quiet \
+    --json small.json || fail "--rounds 2_000 --states-per-count 0"
+  grep -q '"rounds": 2000,' small.json && grep -q '"states_per_true_count": 0' small.json || fail "2_000 rounds, 0 states"
+  expect_error 2 "--states-per-count: '1x' is not a count; expected a whole number" \
+    "$cardsim" indices --count hi-lo --states-per-count 1x
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;
 mpi)

@@ -49,6 +49,17 @@ stop_with() {
   [[ $code -eq 130 ]] || fail "exit $code after SIG$1, expected 130"
 }
 
+# interrupted_sim OUT: a long sim stopped with SIGINT once a chunk is done
+# (seen in its checkpoint ck.json, however fast or slow the build), its
+# partial result in OUT and its stderr in err.txt.
+interrupted_sim() {
+  "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 2 --strategy mimic-dealer --quiet --out "$1" \
+    --checkpoint ck.json --checkpoint-every 0.1s 2>err.txt &
+  local pid=$!
+  wait_until has_chunks ck.json || fail "no chunk completed"
+  stop_with INT $pid
+}
+
 # exit_after_sigint cmd...: runs the command in the background (stdout to
 # out.txt, stderr to err.txt), sends it SIGINT after a second, and prints its
 # exit code. (A background job ignores SIGINT until cardsim installs its

@@ -41,8 +41,9 @@ COMPLETE
     diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
   }
   # Each alone: the commands; a prefix; zjh's commands.
-  expect "" sim chart compare sweep report zjh analyze play merge sidebet
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices
   expect "s" sim sweep sidebet
+  expect "i" indices
   expect "zjh " deal exact sim
   # Enumerated config keys (KEYS in src/io/config.cpp), with the flag=value form.
   expect "sim --reshuffle " cut-card every-round
@@ -62,6 +63,7 @@ COMPLETE
   expect "sim --count " none "${counts[@]}"
   expect "sim --count hi-" hi-lo hi-opt-1 hi-opt-2
   expect "sim --indices illustrious18-fab4-" illustrious18-fab4-s17 illustrious18-fab4-h17
+  expect "indices --hands illustrious18-fab4-" illustrious18-fab4-s17 illustrious18-fab4-h17
   expect "sim --strategy basic-" basic-s17-das basic-h17-das
   expect "sidebet perfect-pairs-" perfect-pairs-25-12-6 perfect-pairs-30-10-5
   # A flag that takes a file name completes files; one that takes no value does not stop the positionals.

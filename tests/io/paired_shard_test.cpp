@@ -151,7 +151,7 @@ TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards
                 .find("cannot merge shards of different commands: 'a' is a sweep shard, 'x' a compare shard"),
             std::string::npos);
   const SimConfig& config = variants.front().config;
-  json sim = sim_result_json(config, {"chart", 0, 6, 6, 1, 0.5}, blackjack::Tally{});
+  json sim = sim_result_json(config, {"chart", 0, 6, 6, 1, 0.5, {}}, blackjack::Tally{});
   add_shard_info(sim, run_identity(config, blackjack::hit_below_16_chart()), {1, 3}, 0);
   EXPECT_NE(merge_error({{"a", s0}, {"sim", sim.dump()}, {"c", s2}}).find("'sim' a sim shard"), std::string::npos);
   EXPECT_THROW(shard_result_from_text(s1, "s1"), Error);         // a sweep shard is not a sim shard

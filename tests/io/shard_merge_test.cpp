@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
-#include "cardsim/core/rng.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "testutil/errors.hpp"
@@ -24,13 +24,8 @@ SimConfig sample_config(std::uint64_t seed = 5) {
 
 blackjack::Tally play(const SimConfig& config, const std::vector<std::uint64_t>& chunks) {
   const blackjack::Engine engine(config.rules, blackjack::hit_below_16_chart());
-  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
-  blackjack::Tally tally;
-  for (const auto chunk : chunks) {
-    core::Rng rng = core::chunk_rng(config.seed, core::StreamPurpose::blackjack_chunk, chunk);
-    engine.play_chunk(plan.items_in(chunk), rng, tally);
-  }
-  return tally;
+  blackjack::SimulationControl control;
+  return blackjack::simulate(engine, {config.seed, {config.rounds, config.chunk_rounds}, chunks, 0}, 1, control).tally;
 }
 
 // The text of shard `shard` of the run of `config`, as `cardsim sim --shard` writes it.
@@ -40,7 +35,7 @@ std::string shard_text(const SimConfig& config, run::Shard shard, bool complete 
   const std::uint64_t assigned = chunks.size();
   if (!complete) chunks.pop_back();
   const auto chart = blackjack::hit_below_16_chart();
-  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5};
+  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5, -1, {}};
   json result = sim_result_json(config, info, play(config, chunks));
   add_shard_info(result, run_identity(config, chart), shard, EXACT_EV);
   return result.dump(2) + "\n";
@@ -63,7 +58,7 @@ TEST(ShardMerge, MergedEqualsSingleProcessResult) {
   const SimConfig config = sample_config();
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   const auto chart = blackjack::hit_below_16_chart();
-  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0},
+  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0, {}},
                                      play(config, run::all_chunks(plan)));
   for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
     std::vector<ShardResult> shards;

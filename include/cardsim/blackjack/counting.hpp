@@ -63,8 +63,6 @@ struct TrueCountFraction {
   double value() const { return static_cast<double>(numerator) / denominator; }
 };
 inline TrueCountFraction true_count_fraction(int running, int remaining_cards, int scale, DeckEstimate estimate) {
-  constexpr int DECK_CARDS = 52;
-  constexpr int HALF_DECK_CARDS = 26;
   const int remaining = remaining_cards > 1 ? remaining_cards : 1;
   int num = running;
   int den = scale;

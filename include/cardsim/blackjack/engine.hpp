@@ -215,7 +215,7 @@ class Engine {
     std::int32_t lowest = 0;
     std::int32_t highest = 0;
   };
-  std::array<TrueCountDivisor, MAX_DECKS * 52 + 1> divisors_{};
+  std::array<TrueCountDivisor, MAX_DECKS * DECK_CARDS + 1> divisors_{};
   int twice_factor_ = 2;
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/run/runner.hpp"
 
@@ -63,5 +64,17 @@ struct PairedDifference {
 };
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
                                    double variant_se, double baseline_se);
+
+// What compare and sweep call: plays `plan` for every engine (the first is the
+// baseline), paired, in one go or, with plan.target_se, in batches
+// (run::run_batches, as simulate()) until the standard error of every
+// difference from the baseline is at most the target (of the edge itself
+// when there is one variant).
+struct CompareResult {
+  PairedRun run;
+  run::StopReason stopped_by = run::StopReason::rounds;
+};
+CompareResult compare(const std::vector<const Engine*>& engines, const SimulationPlan& plan, unsigned threads,
+                      run::RunControl& control);
 
 }  // namespace cardsim::blackjack

@@ -4,14 +4,10 @@
 
 #include <cstdint>
 
+#include "cardsim/blackjack/cards.hpp"
 #include "cardsim/blackjack/hand.hpp"
 
 namespace cardsim::blackjack {
-
-// Card values of blackjack: ace = 1, two..nine = 2..9, ten and faces = 10.
-inline constexpr int ACE = 1;
-inline constexpr int TEN = 10;
-inline constexpr int CARD_VALUES = 10;
 
 // When the shoe is reshuffled.
 enum class Reshuffle : std::uint8_t {
@@ -82,7 +78,7 @@ struct Rules {
   int blackjack_pays_den = 2;
 
   bool infinite() const { return decks == INFINITE_DECKS; }
-  int shoe_cards() const { return decks * 52; }
+  int shoe_cards() const { return decks * DECK_CARDS; }
   // Cards dealt before the cut card comes out (finite shoes).
   int cut_card_position() const;
   // The money unit: an initial bet is bet_units() units, chosen so that every

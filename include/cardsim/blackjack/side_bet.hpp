@@ -28,8 +28,6 @@
 namespace cardsim::blackjack {
 
 using SuitedCard = std::uint8_t;
-inline constexpr int RANKS = 13;
-inline constexpr int SUITS = 4;
 inline constexpr int SUITED_CARDS = RANKS * SUITS;
 inline constexpr int QUEEN_RANK = 11;
 inline constexpr int HEARTS = 2;

@@ -50,8 +50,6 @@ inline constexpr std::uint8_t SPADES = 0;
 inline constexpr std::uint8_t HEARTS = 1;
 inline constexpr std::uint8_t DIAMONDS = 2;
 inline constexpr std::uint8_t CLUBS = 3;
-inline constexpr int SUITS = 4;
-inline constexpr int RANKS = 13;
 
 // What the player can do. `insure` and `decline` answer the insurance and
 // early-surrender questions; `surrender` is also the answer "yes" to early

@@ -11,15 +11,21 @@
 #include <cstdint>
 
 #include "cardsim/blackjack/counting.hpp"
+#include "cardsim/blackjack/dealer.hpp"
 #include "cardsim/blackjack/rules.hpp"
 
 namespace cardsim::blackjack {
 
-// How the dealer's hand ended, for the final-total distribution.
-enum class DealerFinal : std::uint8_t {
-  total_17 = 0, total_18, total_19, total_20, total_21, bust, blackjack,
+// A named member of a tally struct. Each struct below has one table of its
+// members, in the order the result JSON lists them; merge(), the JSON writer
+// and the reader (io/result.cpp) all walk that table, so a new field is added
+// in one place.
+template <class Struct, class Value = std::int64_t>
+struct TallyField {
+  const char* name;
+  Value Struct::*member;
 };
-inline constexpr int DEALER_FINALS = 7;
+
 
 // What happened at one seat, summed over rounds.
 struct SeatTally {
@@ -41,6 +47,23 @@ struct SeatTally {
   void merge(const SeatTally& other);
   friend bool operator==(const SeatTally&, const SeatTally&) = default;
 };
+// The result JSON's "seats_fields" (a seat is a row of these).
+inline constexpr auto SEAT_TALLY_FIELDS = std::to_array<TallyField<SeatTally>>({
+    {"net", &SeatTally::net},
+    {"net_squared", &SeatTally::net_squared},
+    {"wagered", &SeatTally::wagered},
+    {"hands", &SeatTally::hands},
+    {"wins", &SeatTally::wins},
+    {"losses", &SeatTally::losses},
+    {"pushes", &SeatTally::pushes},
+    {"blackjacks", &SeatTally::blackjacks},
+    {"doubles", &SeatTally::doubles},
+    {"splits", &SeatTally::splits},
+    {"surrenders", &SeatTally::surrenders},
+    {"insurances", &SeatTally::insurances},
+    {"insurance_wins", &SeatTally::insurance_wins},
+    {"busts", &SeatTally::busts},
+});
 
 // What happened at one true count (bucket -TRUE_COUNT_LIMIT..+TRUE_COUNT_LIMIT),
 // over every round dealt at it before the deal (played or watched). `net` is the table's
@@ -60,6 +83,15 @@ struct TrueCountTally {
   void merge(const TrueCountTally& other);
   friend bool operator==(const TrueCountTally&, const TrueCountTally&) = default;
 };
+// The result JSON's "by_true_count_fields" after the true count itself.
+inline constexpr auto TRUE_COUNT_TALLY_FIELDS = std::to_array<TallyField<TrueCountTally>>({
+    {"rounds", &TrueCountTally::rounds},
+    {"played", &TrueCountTally::played},
+    {"net", &TrueCountTally::net},
+    {"net_squared", &TrueCountTally::net_squared},
+    {"ace_up", &TrueCountTally::ace_up},
+    {"ten_in_hole", &TrueCountTally::ten_in_hole},
+});
 
 // A sum that may pass 64 bits: squares of per-chunk totals over many chunks.
 __extension__ typedef __int128 WideSum;
@@ -95,6 +127,19 @@ struct ChunkSums {
   void merge(const ChunkSums& other);
   friend bool operator==(const ChunkSums&, const ChunkSums&) = default;
 };
+// The wide sums of ChunkSums (written as decimal strings); chunks,
+// sd_overflow and the by-true-count arrays are handled apart.
+inline constexpr auto CHUNK_SUMS_WIDE_FIELDS = std::to_array<TallyField<ChunkSums, WideSum>>({
+    {"rounds_squared", &ChunkSums::rounds_squared},
+    {"played_squared", &ChunkSums::played_squared},
+    {"bet_units_squared", &ChunkSums::bet_units_squared},
+    {"bet_units_by_played", &ChunkSums::bet_units_by_played},
+    {"net_squared_squared", &ChunkSums::net_squared_squared},
+    {"net_squared_by_net", &ChunkSums::net_squared_by_net},
+    {"net_squared_by_played", &ChunkSums::net_squared_by_played},
+    {"net_by_net", &ChunkSums::net_by_net},
+    {"net_by_played", &ChunkSums::net_by_played},
+});
 
 // The counter's money: the rounds played, with the ramp's bets (an integer
 // number of base bets per round, every seat the same). All sums in money
@@ -115,6 +160,15 @@ struct CountingTally {
   void merge(const CountingTally& other);
   friend bool operator==(const CountingTally&, const CountingTally&) = default;
 };
+// CountingTally's counts and sums (by_true_count and chunk_sums apart).
+inline constexpr auto COUNTING_TALLY_FIELDS = std::to_array<TallyField<CountingTally>>({
+    {"rounds_played", &CountingTally::rounds_played},
+    {"bet_units", &CountingTally::bet_units},
+    {"bet_units_squared", &CountingTally::bet_units_squared},
+    {"net", &CountingTally::net},
+    {"net_squared", &CountingTally::net_squared},
+    {"wagered", &CountingTally::wagered},
+});
 
 struct Tally {
   std::int64_t rounds = 0;
@@ -144,5 +198,20 @@ struct Tally {
   void merge(const Tally& other);
   friend bool operator==(const Tally&, const Tally&) = default;
 };
+// Tally's counts and sums (seats, the arrays and counting apart).
+inline constexpr auto TALLY_FIELDS = std::to_array<TallyField<Tally>>({
+    {"rounds", &Tally::rounds},
+    {"shoes", &Tally::shoes},
+    {"exhaustion_reshuffles", &Tally::exhaustion_reshuffles},
+    {"dealer_blackjacks", &Tally::dealer_blackjacks},
+    {"table_net", &Tally::table_net},
+    {"table_net_squared", &Tally::table_net_squared},
+});
+// The dealer's final hands by up card.
+using DealerFinals = std::array<std::array<std::int64_t, DEALER_FINALS>, CARD_VALUES + 1>;
+inline constexpr auto TALLY_DEALER_FINAL_FIELDS = std::to_array<TallyField<Tally, DealerFinals>>({
+    {"dealer_final", &Tally::dealer_final},
+    {"dealer_final_unneeded", &Tally::dealer_final_unneeded},
+});
 
 }  // namespace cardsim::blackjack

@@ -36,6 +36,14 @@ class Rng : public pcg32_oneseq {
   void jump(const Jump& j) { state_ = j.multiplier * state_ + j.increment; }
 };
 
+// The version of what a seed deals: the generator, chunk_rng(), the strides
+// below, the order of a fresh shoe (blackjack::shoe_values) and the order in
+// which the games draw. Raise it with any change that makes the same seed deal
+// other cards; checkpoints and shard results carry it (with the result
+// schema_version) instead of the git revision, so that a build that plays the
+// same cards (a README or refactoring commit) resumes and merges them.
+inline constexpr int STREAM_VERSION = 1;
+
 // What a stream is used for. Streams of different purposes start at unrelated
 // points of the one PCG sequence, so two games never share numbers.
 enum class StreamPurpose : std::uint64_t {

@@ -3,7 +3,7 @@
 // as an uninterrupted run, byte for byte.
 //
 // Layout (one JSON object):
-//   format "cardsim-checkpoint", format_version 3,
+//   format "cardsim-checkpoint", format_version 4,
 //   identity          io::run_identity() of the run
 //   strategy_chart    the chart played, as chart text (the run resumes with it)
 //   counting          io::counting_definition_json(): the count system's tags
@@ -37,7 +37,9 @@ namespace cardsim::io {
 
 // 3: the tally holds the dealer's hands no player needed
 // (dealer_final_unneeded), which a checkpoint of version 2 lacks.
-inline constexpr int CHECKPOINT_FORMAT_VERSION = 3;
+// 4: the identity pins the result schema and stream version
+// (compatibility_json()), not the tool's git revision.
+inline constexpr int CHECKPOINT_FORMAT_VERSION = 4;
 
 struct Checkpoint {
   SimConfig config;

@@ -90,9 +90,11 @@ std::vector<blackjack::RampStep> parse_bet_ramp(const std::string& text, const s
 // The largest count parse_count() accepts.
 inline constexpr std::uint64_t MAX_COUNT = 1'000'000'000'000'000'000;
 
-// Parses a count such as "1000", "1e9", "2.5e6", "100M", "10k", "2G" (k, M, G,
-// T = 10^3, 10^6, 10^9, 10^12); throws Error naming `what` if it is not a whole
-// positive number or is above MAX_COUNT ("too large").
+// Parses a count such as "1000", "1_000_000" or "1,000,000" ('_' and ',' only
+// between digits), "1e9", "2.5e6", "100M", "10k", "2G" (k, M, G or B, T = 10^3,
+// 10^6, 10^9, 10^12), exactly (no binary rounding); throws Error naming `what`
+// if it is not a whole positive number or is above MAX_COUNT ("too large").
+// The one count grammar of every command: blackjack's rounds, zjh's deals.
 std::uint64_t parse_count(std::string_view text, const std::string& what);
 
 // The value a command-line flag's text stands for in JSON: true/false, a

@@ -50,6 +50,9 @@ nlohmann::json count_system_to_json(const blackjack::CountSystem& system);
 // parse_index_plays reads back to the same plays.
 std::string format_index_plays(const std::vector<blackjack::IndexPlay>& plays);
 
+// The lines of format_index_plays(), without their newlines ("16 T 0 S H").
+std::vector<std::string> index_play_lines(const std::vector<blackjack::IndexPlay>& plays);
+
 // The counting setup of `config` (its true count, ramp and wonging keys) with
 // this count system and these index plays.
 blackjack::Counting make_counting(const SimConfig& config, const blackjack::CountSystem& system,

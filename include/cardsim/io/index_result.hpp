@@ -42,12 +42,25 @@ IndexHands load_index_hands(const std::string& hands, const std::string& config_
 std::string format_generated_index_file(const std::vector<blackjack::GeneratedIndex>& lines,
                                         const std::string& header, bool with_given);
 
-// The result JSON (without performance, which the caller adds).
+// The comment lines at the head of a generated index file: the version, the
+// rules, count and chart (`chart_name`), the lines' source, the round starts,
+// shoes and seed, how the plays apply and where the method is documented.
+std::string generated_index_header(const SimConfig& config, const std::string& chart_name,
+                                   const blackjack::IndexRun& run, const IndexHands& hands);
+
+// The result JSON, with performance (`threads`, `elapsed_seconds`: the round
+// starts valued per second).
 nlohmann::json index_run_json(const SimConfig& config, const blackjack::IndexRun& run,
-                              const std::vector<blackjack::GeneratedIndex>& lines, const IndexHands& hands);
+                              const std::vector<blackjack::GeneratedIndex>& lines, const IndexHands& hands,
+                              unsigned threads, double elapsed_seconds);
 
 // A readable table: each line with the generated and the given index, the
 // crossing with its 95% interval, the slope and the fit.
 std::string format_index_table(const std::vector<blackjack::GeneratedIndex>& lines, bool with_given);
+
+// What `cardsim indices` prints: the rules and count, format_index_table()
+// and the round starts, shoes and speed, from the result JSON.
+std::string index_summary(const nlohmann::json& result, const std::vector<blackjack::GeneratedIndex>& lines,
+                          bool with_given);
 
 }  // namespace cardsim::io

@@ -2,6 +2,9 @@
 // them: scaled in decimal, never in binary, so that no float noise appears.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 namespace cardsim::io {
 
 // `x` times 10^`places`, computed on x's shortest decimal digits (the digits
@@ -12,5 +15,8 @@ double shift_decimal(double x, int places);
 
 // A fraction as a percentage: shift_decimal(fraction, 2).
 inline double percent(double fraction) { return shift_decimal(fraction, 2); }
+
+// A whole number with commas between groups of three digits: "22,100".
+std::string with_commas(std::uint64_t value);
 
 }  // namespace cardsim::io

@@ -10,11 +10,14 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/tally.hpp"
+#include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
 
@@ -23,23 +26,14 @@ namespace cardsim::io {
 // hands; per-seat house edges; null standard errors of one round.
 inline constexpr int RESULT_SCHEMA_VERSION = 2;
 
-// Mean, standard error and 95% interval of a per-round quantity, from its
-// sum and sum of squares over n rounds, divided by `scale`. With fewer than
-// two rounds there is no SD, standard error or interval (has_se() is false;
-// the fields are 0 and the JSON writes null).
-struct Estimate {
-  double mean = 0;
-  double sd = 0;  // per round
-  double se = 0;
-  double ci95_low = 0;
-  double ci95_high = 0;
-  std::int64_t n = 0;  // rounds
-  bool has_se() const { return n >= 2; }
-};
-Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale);
-
-// The two-sided 95% normal quantile.
-inline constexpr double Z95 = 1.959963984540054;
+// The estimators live in core/estimate.hpp (mean, SD, SE and 95% interval of
+// a per-round quantity; null SEs for fewer than two rounds); io/ only writes
+// them.
+using Estimate = core::MeanEstimate;
+using core::Z95;
+inline Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
+  return core::mean_estimate(sum, sum_squared, n, scale);
+}
 
 struct RunInfo {
   std::string strategy;            // the chart played (its resolved name)
@@ -48,10 +42,22 @@ struct RunInfo {
   std::uint64_t chunks_played = 0;
   unsigned threads = 0;
   double elapsed_seconds = 0;
+  // Rounds this process played (a resumed run: not those its checkpoint
+  // held), for rounds_per_second; -1: all the tally's rounds.
+  std::int64_t rounds_played = -1;
+  // A counting run's index plays as played, one index-file line each
+  // (io::index_play_lines): the result's counting.index_plays.
+  std::vector<std::string> index_plays;
 };
 
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
 nlohmann::json tool_json();
+
+// What pieces of one run (checkpoints, shard results) must share to combine:
+// {"name": "cardsim", "schema_version": RESULT_SCHEMA_VERSION,
+// "stream_version": core::STREAM_VERSION}. Not the git revision: a build that
+// deals the same cards and writes the same results continues a run.
+nlohmann::json compatibility_json();
 
 // A 128-bit integer as decimal digits (with '-' if negative): how results
 // write sums that JSON numbers cannot hold.
@@ -62,8 +68,17 @@ blackjack::Tally tally_from_json(const nlohmann::json& j);
 
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
 
+// A result's "performance" object: threads, elapsed_seconds, rounds_played
+// and rounds_per_second (0 when no time elapsed). The only part of a result
+// that varies between runs of the same seed.
+nlohmann::json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played);
+
 // A few readable lines: the rules, the house edge with its 95% interval, the
 // main rates and the speed.
 std::string sim_summary(const nlohmann::json& result);
+
+// How a run's "stopped_by" names a run::StopReason: "rounds", "target_se",
+// "interrupted".
+std::string to_string(run::StopReason reason);
 
 }  // namespace cardsim::io

@@ -1,5 +1,5 @@
-// What makes two pieces of work parts of the same run: the tool that played
-// them, the resolved config (rules, strategy, seed, rounds, chunk_rounds), the
+// What makes two pieces of work parts of the same run: a cardsim that deals
+// the same cards and writes the same results (compatibility_json()), the resolved config (rules, strategy, seed, rounds, chunk_rounds), the
 // chart played and, when counting, the count system and index plays counted
 // with. Shard results and checkpoints carry it; `cardsim merge` and
 // `cardsim sim --resume` refuse pieces whose identities differ.
@@ -29,7 +29,8 @@ std::string fingerprint(std::string_view text);
 // fingerprint() of the chart's text (format_strategy_chart).
 std::string chart_fingerprint(const blackjack::StrategyChart& chart);
 
-// {"tool": {name, version, git_revision}, "command": "sim", "config": the
+// {"compatibility": compatibility_json() (result schema and stream version,
+// not the git revision), "command": "sim", "config": the
 // resolved config, "strategy": the chart's name, "chart_fingerprint":
 // chart_fingerprint(chart)}, and with counting on "counting_fingerprint":
 // fingerprint() of counting_definition_json(counting) (io/counting_file.hpp),

@@ -53,6 +53,7 @@ struct ShardResult {
   blackjack::Tally tally;
   unsigned threads = 0;
   double elapsed_seconds = 0;
+  std::vector<std::string> index_plays;  // counting.index_plays (RunInfo::index_plays)
 };
 
 // Reads a shard result file's text; throws Error naming `source` if it is not

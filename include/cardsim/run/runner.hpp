@@ -51,6 +51,31 @@ struct RunOutcome {
 // then depends on the seed alone, never on the thread count.
 inline constexpr std::uint64_t TARGET_SE_BATCH_CHUNKS = 20;
 
+// Why a run stopped: it played every chunk it was given, it met its target
+// standard error (run_batches), or a stop was requested.
+enum class StopReason : std::uint8_t { rounds, target_se, interrupted };
+
+// The one batch loop of a run with a target standard error (sim, compare and
+// sweep): plays `chunks` in order, in batches of TARGET_SE_BATCH_CHUNKS when
+// `batched`, else in one go. `play(batch)` plays a batch and returns whether
+// it finished every chunk of it; `target_met()` is asked after each finished
+// batch (only when batched), on the chunks played so far. Where a run stops
+// therefore depends on the seed alone, not on the thread count.
+template <class PlayBatch, class TargetMet>
+StopReason run_batches(const std::vector<std::uint64_t>& chunks, bool batched, PlayBatch play, TargetMet target_met) {
+  const std::size_t batch = batched ? TARGET_SE_BATCH_CHUNKS : std::max<std::size_t>(1, chunks.size());
+  std::size_t first = 0;
+  do {
+    const std::size_t last = std::min(chunks.size(), first + batch);
+    const std::vector<std::uint64_t> part(chunks.begin() + static_cast<std::ptrdiff_t>(first),
+                                          chunks.begin() + static_cast<std::ptrdiff_t>(last));
+    if (!play(part)) return StopReason::interrupted;
+    if (batched && target_met()) return StopReason::target_se;
+    first = last;
+  } while (first < chunks.size());
+  return StopReason::rounds;
+}
+
 // The number of threads to use for `requested` (0 = all cores).
 inline unsigned resolve_threads(unsigned requested) {
   if (requested > 0) return requested;

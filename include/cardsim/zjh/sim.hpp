@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "cardsim/core/estimate.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/zjh/evaluator.hpp"
 #include "cardsim/zjh/rules.hpp"
@@ -39,6 +40,15 @@ struct SimTally {
   void merge(const SimTally& other);
   friend bool operator==(const SimTally&, const SimTally&) = default;
 };
+
+// Seat 1's results over a tally's deals: wins alone, shared first places and
+// losses, each a proportion of the deals with its binomial standard error.
+struct SeatOutcomes {
+  core::Proportion win;
+  core::Proportion tie;
+  core::Proportion loss;
+};
+SeatOutcomes seat_outcomes(const SimTally& tally);
 
 // Plays chunk `chunk` (deals `deals`, from core::chunk_rng(seed, zjh_chunk,
 // chunk) and a fresh deck) into `tally`.

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# `cardsim report` for each kind of result: the page is valid HTML for HTML
+# Tidy (Debian's `tidy`, installed by scripts/setup.sh: no error and no
+# warning), loads nothing, and shows what that kind of result needs (a
+# counting section, heat maps, small multiples, banners) with the JSON's
+# numbers. The rendered page is checked in Chromium by scripts/check-report.sh.
+# Usage: report_test.sh CARDSIM CASE
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+command -v tidy >/dev/null || fail "tidy is not installed (scripts/setup.sh installs it)"
+printf '{"name": "S17", "reshuffle": "every-round"}\n' >s17.json
+printf '{"name": "H17", "reshuffle": "every-round", "h17": true}\n' >h17.json
+
+# report RESULT: writes RESULT.html and checks it with tidy and for loads.
+report() {
+  "$cardsim" report "$1" -o "${1%.json}.html" || fail "report $1"
+  tidy -q -e "${1%.json}.html" >tidy.txt 2>&1 || fail "tidy: $(head -5 tidy.txt)"
+  ! grep -Eq "<script|src=|href=|url\(|@import" "${1%.json}.html" || fail "the page loads something"
+}
+# number FILE KEY: the first value of "KEY": in FILE after the line matching
+# the sed address in $from (default: the whole file).
+number() { sed -n "${from:-1},\$p" "$1" | grep -m1 "\"$2\":" | cut -d: -f2 | tr -dc '0-9.eE+-'; }
+# on_page PAGE TEXT: the page holds TEXT.
+on_page() { grep -qF -- "$2" "$1" || fail "not on the page: $2"; }
+# fmt NUMBER DIGITS: as the page prints it, from the same double (awk's
+# printf; bash's reads a long double, which rounds 1.2825 the other way).
+fmt() { awk -v x="$1" -v d="$2" 'BEGIN { printf "%.*f", d, x }'; }
+
+case $case_name in
+sim)
+  "$cardsim" sim --rounds 200k --seed 5 --quiet --out r.json || fail "sim"
+  report r.json
+  on_page r.html "id=\"house-edge\">$(fmt "$(number r.json house_edge_percent)" 4)%<"
+  on_page r.html "penetration 75% (cut card)"
+  on_page r.html "<figcaption>Dealer bust probability by up card: share of all rounds with that up card"
+  # The dealer over every round (dealer.played_out): the table's last row.
+  on_page r.html "<td>$(fmt "$(number r.json bust_probability)" 4)<br><small>$(fmt "$(number r.json bust_probability_standard_error)" 4)</small></td><td>0.0"
+  ! grep -q 'id="banner-index-plays"' r.html || fail "an index-play banner without index plays"
+  [[ $(grep -o "<figure>" r.html | wc -l) -eq $(grep -o "<figure><figcaption>" r.html | wc -l) ]] || fail "a figure without a caption"
+  [[ $(grep -o "<table" r.html | wc -l) -eq $(grep -o "<table[^>]*><caption>" r.html | wc -l) ]] || fail "a table without a caption"
+  ! grep -q 'class="banner"' r.html || fail "a banner on a whole run"
+  ;;
+counting)
+  "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --rounds 300k --seed 5 --quiet --out r.json ||
+    fail "sim"
+  report r.json
+  on_page r.html "id=\"win-per-100\">$(fmt "$(from='/"win_per_100_rounds"/' number r.json mean)" 3)<"
+  on_page r.html "id=\"score\">$(fmt "$(from='/"score"/' number r.json value)" 1)<"
+  on_page r.html "id=\"di\">$(fmt "$(from='/"di": {/' number r.json value)" 2)<"
+  on_page r.html "<figcaption>Player's edge by true count"
+  on_page r.html 'id="banner-index-plays">Index plays: no exact value applies'
+  on_page r.html "without the index plays with a fresh shoe each round"
+  # The index plays as played (counting.index_plays), one row each, also
+  # after a merge of shards.
+  plays() { sed -n '/"index_plays": \[/,/\]/p' "$1" | grep -c '^ *"[^"]*",\?$'; }
+  [[ $(plays r.json) -eq 22 ]] || fail "expected the 22 plays of illustrious18-fab4-s17 in the JSON, got $(plays r.json)"
+  rows=$(sed -n 's/.*<table id="index-plays">\(.*\)/\1/p' r.html | sed 's|</table>.*||' | grep -o '<tr><td' | wc -l)
+  [[ $rows -eq 22 ]] || fail "index plays listed: $rows rows, expected 22"
+  on_page r.html '<td class="l">16</td><td class="l">T</td><td>0</td><td class="l">stand</td><td class="l">hit</td>'
+  for i in 0 1; do
+    "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --rounds 40k --chunk-rounds 10k --shard $i/2 \
+      --quiet --out s$i.json || fail "shard $i"
+  done
+  "$cardsim" merge s1.json s0.json --quiet --out m.json || fail "merge"
+  cmp <(sed -n '/"index_plays": \[/,/\]/p' r.json) <(sed -n '/"index_plays": \[/,/\]/p' m.json) ||
+    fail "the merged shards' index plays differ from the run's"
+  on_page r.html "<figcaption>True-count frequency"
+  grep -q '<path d="M[^"]*" fill="none" stroke="[^"]*" stroke-width="2"' r.html || fail "no ramp drawn"
+  ;;
+compare)
+  "$cardsim" compare s17.json h17.json --rounds 200k --chunk-rounds 10k --quiet --out r.json || fail "compare"
+  report r.json
+  change=$(fmt "$(number r.json house_edge_change_percent)" 4)
+  on_page r.html "<figcaption>Change in house edge against the baseline (S17)"
+  on_page r.html "+$change% ± "
+  # The changes come first, the absolute edges after.
+  [[ $(grep -o "<figcaption>[A-Z][a-z]*" r.html | head -2 | tr '\n' ' ') == "<figcaption>Change <figcaption>House " ]] ||
+    fail "the paired changes are not the main chart"
+  ;;
+sweep2)
+  "$cardsim" sweep --reshuffle every-round --vary h17=false,true --vary decks=1,6 --rounds 100k --chunk-rounds 5k --quiet \
+    --out r.json || fail "sweep"
+  report r.json
+  [[ $(grep -c '<table class="heat">' r.html) -eq 2 ]] || fail "expected heat maps of the edge and of the change"
+  on_page r.html "<th class=\"l\">h17 \\ decks</th><th>1</th><th>6</th>"
+  on_page r.html "<figcaption>House edge against h17, with 95% error bars"
+  on_page r.html ">decks=6</text>"
+  ! grep -q "Small multiples" r.html || fail "small multiples for two parameters"
+  ;;
+sweep3)
+  "$cardsim" sweep --reshuffle every-round --vary h17=false,true --vary decks=1,6 --vary surrender=none,late --rounds 40k \
+    --chunk-rounds 2k --quiet --out r.json || fail "sweep"
+  report r.json
+  on_page r.html "<h2>Small multiples</h2>"
+  on_page r.html "<figcaption>surrender=late</figcaption>"
+  ! grep -q '<table class="heat">' r.html || fail "heat maps for three parameters"
+  # The cells sorted by their change: the printed changes ascend.
+  sed -n '/<table id="variants">/,/<\/table>/p' r.html | grep -o '<td class="change">[+-][0-9.]*%</td>' | tr -dc '0-9.+\n-' >changes.txt
+  [[ $(wc -l <changes.txt) -eq 7 ]] || fail "expected 7 changes: $(cat changes.txt)"
+  sort -g -c changes.txt || fail "cells not sorted by change: $(tr '\n' ' ' <changes.txt)"
+  ;;
+partial)
+  interrupted_sim r.json
+  report r.json
+  played=$(number r.json rounds_played)
+  on_page r.html "id=\"banner-partial\">Partial result: $played of 20000000000 rounds played"
+  ;;
+shard)
+  "$cardsim" sim --rounds 200k --chunk-rounds 10k --shard 1/4 --quiet --out r.json || fail "shard"
+  report r.json
+  on_page r.html "id=\"banner-shard\">Shard 1/4 (numbered 0..3): merge before reading"
+  on_page r.html "(50000 of 200000 rounds)"
+  ;;
+target-se)
+  "$cardsim" sim --rounds 20M --chunk-rounds 100k --target-se 0.004 --quiet --out r.json || fail "sim"
+  report r.json
+  on_page r.html "id=\"banner-target-se\">Run with --target-se 0.004"
+  on_page r.html "stopped on reaching it after $(number r.json rounds_played) of at most 20000000 rounds"
+  ;;
+*) fail "unknown case" ;;
+esac
