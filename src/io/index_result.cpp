@@ -8,6 +8,7 @@
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/version.hpp"
 
@@ -42,12 +43,6 @@ bj::IndexPlay parse_cell(const std::string& item) {
   } catch (const Error& e) {
     throw Error("--hands: '" + item + "': " + CELL_FORMS + " (" + e.what() + ")");
   }
-}
-
-std::string signed_number(double x, int decimals) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.*f", decimals, x);
-  return text;
 }
 
 std::string signed_index(int index) {

@@ -24,6 +24,9 @@ double ratio(std::int64_t part, std::int64_t whole) {
   return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
 }
 
+// An estimate that may be absent (null).
+json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
+
 // A standard error that needs at least two observations: null with fewer.
 json standard_error_of(double se, std::int64_t observations) {
   return observations >= 2 ? json(se) : json(nullptr);
@@ -70,67 +73,61 @@ json seat_json(const bj::SeatTally& s, std::int64_t rounds, std::int64_t bet) {
 constexpr int SLOPE_TRUE_COUNT_RANGE = 6;
 constexpr std::int64_t SLOPE_MIN_ROUNDS = 100;
 
-// The risk of ruin of a bankroll of `bankroll` base bets for a game of
-// `ev` and `variance` per round (base bets): the Brownian-motion (diffusion)
-// approximation for unlimited play, exp(-2 ev bankroll / variance); 1 if the
-// game does not win.
-double risk_of_ruin(double ev, double variance, double bankroll) {
-  if (!(ev > 0) || !(variance > 0)) return 1.0;
-  return std::exp(-2.0 * ev * bankroll / variance);
+}  // namespace
+
+json counter_json(const bj::CounterEstimate& e, const CountingConfig& k) {
+  const Estimate& win = e.win;
+  const std::int64_t n = win.n;
+  const auto in_hours = [&](const std::optional<double>& rounds) {
+    return rounds ? json(*rounds / k.rounds_per_hour) : json(nullptr);
+  };
+  json result;
+  result["average_initial_bet"] = e.average_bet;
+  result["average_initial_bet_standard_error"] = optional_json(e.average_bet_se);
+  const auto win_per_100 = [](const json& x) { return x.is_null() ? x : json(shift_decimal(x.get<double>(), 2)); };
+  const json win_se = standard_error_of(win.se, n);
+  const json win_ci95 = win.has_se() ? json{win.ci95_low, win.ci95_high} : json(nullptr);
+  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win_se}, {"ci95", win_ci95}};
+  result["win_per_100_rounds"] = {
+      {"mean", shift_decimal(win.mean, 2)},
+      {"standard_error", win_per_100(win_se)},
+      {"ci95", win.has_se() ? json{shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)} : json(nullptr)}};
+  result["sd_per_round"] = win.sd;
+  result["sd_per_round_standard_error"] = optional_json(e.sd_se);
+  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
+  result["sd_per_100_rounds_standard_error"] = e.sd_se ? json(shift_decimal(*e.sd_se, 1)) : json(nullptr);
+  result["edge_per_initial_bet"] = {
+      {"mean", e.average_bet > 0 ? win.mean / e.average_bet : 0.0},
+      {"standard_error", standard_error_of(e.average_bet > 0 ? win.se / e.average_bet : 0.0, n)},
+      {"note", "win per round / average initial bet per round"}};
+  result["di"] = {{"value", e.di},
+                  {"standard_error", standard_error_of(e.di_se, n)},
+                  {"definition", "desirability index: 1000 x win per round / SD per round (Schlesinger)"}};
+  result["score"] = {{"value", e.score},
+                     {"standard_error", standard_error_of(e.score_se, n)},
+                     {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2 with the win's sign (negative for a losing game): "
+                                    "the win per 100 rounds in base bets for a 10,000-base-bet bankroll bet at full "
+                                    "Kelly (Schlesinger)"}};
+  const json n0_ci95 = {optional_json(e.n0_ci95_low), optional_json(e.n0_ci95_high)};
+  result["n0_rounds"] = e.wins ? json(e.n0) : json(nullptr);
+  result["n0_rounds_standard_error"] = e.wins ? json(e.n0_se) : json(nullptr);
+  result["n0_rounds_ci95"] = e.wins ? n0_ci95 : json(nullptr);
+  result["rounds_per_hour"] = k.rounds_per_hour;
+  result["hours_to_n0"] = e.wins ? json(e.n0 / k.rounds_per_hour) : json(nullptr);
+  result["hours_to_n0_standard_error"] = e.wins ? json(e.n0_se / k.rounds_per_hour) : json(nullptr);
+  result["hours_to_n0_ci95"] = e.wins ? json{in_hours(e.n0_ci95_low), in_hours(e.n0_ci95_high)} : json(nullptr);
+  result["n0_definition"] = "N0 = (SD / win)^2 rounds: after N0 rounds the expected win equals one SD of the result";
+  result["risk_of_ruin"] = {
+      {"bankroll", k.bankroll},
+      {"value", e.risk_of_ruin},
+      {"ci95", {e.risk_of_ruin_ci95_low, e.risk_of_ruin_ci95_high}},
+      {"formula", "RoR = exp(-2 x EV x B / Var), EV and Var per round, B the bankroll, all in base bets"},
+      {"method", "Brownian-motion (diffusion) approximation for unlimited play with a fixed ramp; Don Schlesinger, "
+                 "Blackjack Attack, 3rd ed. (2005); the ci95 takes EV at the ends of its 95% interval"}};
+  return result;
 }
 
-// N0 = variance / ev^2 rounds for a game of `ev` per round; null when the game
-// does not win (N0 is then unbounded).
-json n0_rounds(double ev, double variance) {
-  return ev > 0 && variance > 0 ? json(variance / (ev * ev)) : json(nullptr);
-}
-
-// Fewer chunks than this give no batch-means standard error (null): the
-// spread of a handful of chunks says little about its own size.
-constexpr std::int64_t MIN_CHUNKS_FOR_SE = 10;
-
-// The batch-means standard error of the ratio sum(y) / sum(x) over C chunks,
-// from the chunks' sums of y^2, x y and x^2: the ratio estimator's
-// sqrt(C / (C - 1) x sum over chunks of (y_c - R x_c)^2) / sum(x), R the
-// ratio (Cochran, Sampling Techniques, 3rd ed., 1977, section 6.4); null with
-// fewer than MIN_CHUNKS_FOR_SE chunks.
-json chunk_ratio_se(std::int64_t sum_y, std::int64_t sum_x, bj::WideSum yy, bj::WideSum xy, bj::WideSum xx,
-                    std::int64_t chunks) {
-  if (chunks < MIN_CHUNKS_FOR_SE || sum_x <= 0) return nullptr;
-  using Real = long double;  // the residual sum is a small difference of large sums
-  const Real r = static_cast<Real>(sum_y) / static_cast<Real>(sum_x);
-  const Real residuals = static_cast<Real>(yy) - 2 * r * static_cast<Real>(xy) + r * r * static_cast<Real>(xx);
-  const Real c = static_cast<Real>(chunks);
-  const Real variance = std::max(Real{0}, residuals) * c / (c - 1) / (static_cast<Real>(sum_x) * static_cast<Real>(sum_x));
-  return static_cast<double>(std::sqrt(variance));
-}
-
-// The batch-means standard error of the SD per round of the counter's result
-// (`scale` money units per base bet), over C chunks with totals x (net), q
-// (net squared) and n (rounds played). The variance V = Q/N - (X/N)^2 of the
-// sums Q, X, N has, by the delta method, the chunk residuals z_c = (q_c -
-// 2 m x_c - (Q/N - 2 m^2) n_c) / N with m = X/N (they sum to 0); Var V = C /
-// (C - 1) sum z_c^2, and SE(SD) = SE(V) / (2 SD). Null under
-// MIN_CHUNKS_FOR_SE chunks or when the sums of q^2 overflowed.
-json chunk_sd_se(const bj::CountingTally& c, double scale) {
-  const bj::ChunkSums& k = c.chunk_sums;
-  if (k.chunks < MIN_CHUNKS_FOR_SE || k.sd_overflow > 0 || c.rounds_played <= 0) return nullptr;
-  using Real = long double;
-  const Real n = static_cast<Real>(c.rounds_played);
-  const Real m = static_cast<Real>(c.net) / n;
-  const Real a = static_cast<Real>(c.net_squared) / n - 2 * m * m;
-  const Real variance = static_cast<Real>(c.net_squared) / n - m * m;
-  if (!(variance > 0)) return nullptr;
-  // sum over chunks of (q - 2 m x - a n)^2, expanded into the chunk sums
-  const Real residuals = static_cast<Real>(k.net_squared_squared) + 4 * m * m * static_cast<Real>(k.net_by_net) +
-                         a * a * static_cast<Real>(k.played_squared) -
-                         4 * m * static_cast<Real>(k.net_squared_by_net) -
-                         2 * a * static_cast<Real>(k.net_squared_by_played) +
-                         4 * m * a * static_cast<Real>(k.net_by_played);
-  const Real chunks = static_cast<Real>(k.chunks);
-  const Real variance_se = std::sqrt(std::max(Real{0}, residuals) * chunks / (chunks - 1)) / n;
-  return static_cast<double>(variance_se / (2 * std::sqrt(variance)) / static_cast<Real>(scale));
-}
+namespace {
 
 // The counting object of the result: the counter's money with the ramp and
 // wonging (per round played, in base bets), the advantage player's metrics,
@@ -141,22 +138,9 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   const std::int64_t bet = config.rules.bet_units();
   const int seats = config.rules.seats;
   const std::int64_t n = c.rounds_played;
-  const Estimate win = estimate(c.net, c.net_squared, n, static_cast<double>(bet));
-  const double average_bet = ratio(c.bet_units, n) * seats;  // base bets per round, all seats
-  const double variance = win.sd * win.sd;
-  const bool wins = win.mean > 0 && win.sd > 0;
-  const double n0 = wins ? variance / (win.mean * win.mean) : 0.0;
-  // N0's uncertainty comes almost all from the win's (d N0 / N0 = -2 d EV / EV;
-  // the SD is known far better): the delta method's SE, and N0 at the ends of
-  // the win's 95% interval (the upper end unbounded if that interval reaches 0).
-  const double n0_se = wins ? 2.0 * n0 * win.se / win.mean : 0.0;
-  const json n0_ci95 = {n0_rounds(win.ci95_high, variance), n0_rounds(win.ci95_low, variance)};
-  auto in_hours = [&](const json& rounds) {
-    return rounds.is_null() ? json(nullptr) : json(rounds.get<double>() / k.rounds_per_hour);
-  };
-  const double di = win.sd > 0 ? 1000.0 * win.mean / win.sd : 0.0;
+  const bj::ChunkSums& chunk = c.chunk_sums;
 
-  json result;
+  json result = counter_json(bj::counter_estimate(c, bet, seats, k.bankroll), k);
   result["system"] = k.count;
   result["true_count"] = {{"decks", to_string(k.true_count_decks)}, {"rounding", to_string(k.true_count_rounding)}};
   result["bet_ramp"] = k.bet_ramp;
@@ -167,53 +151,7 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
   result["rounds_dealt"] = t.rounds;
   result["rounds_played"] = n;
   result["share_played"] = ratio(n, t.rounds);
-  const bj::ChunkSums& chunk = c.chunk_sums;
-  const json bet_se = chunk_ratio_se(c.bet_units, n, chunk.bet_units_squared, chunk.bet_units_by_played,
-                                     chunk.played_squared, chunk.chunks);
-  result["average_initial_bet"] = average_bet;
-  result["average_initial_bet_standard_error"] = bet_se.is_null() ? bet_se : json(bet_se.get<double>() * seats);
   result["wagered_per_round"] = ratio(c.wagered, n) / static_cast<double>(bet);
-  const auto win_per_100 = [](const json& x) { return x.is_null() ? x : json(shift_decimal(x.get<double>(), 2)); };
-  const json win_se = standard_error_of(win.se, n);
-  const json win_ci95 = win.has_se() ? json{win.ci95_low, win.ci95_high} : json(nullptr);
-  result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win_se}, {"ci95", win_ci95}};
-  result["win_per_100_rounds"] = {
-      {"mean", shift_decimal(win.mean, 2)},
-      {"standard_error", win_per_100(win_se)},
-      {"ci95", win.has_se() ? json{shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)} : json(nullptr)}};
-  const json sd_se = chunk_sd_se(c, static_cast<double>(bet));
-  result["sd_per_round"] = win.sd;
-  result["sd_per_round_standard_error"] = sd_se;
-  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
-  result["sd_per_100_rounds_standard_error"] = sd_se.is_null() ? sd_se : json(shift_decimal(sd_se.get<double>(), 1));
-  result["edge_per_initial_bet"] = {
-      {"mean", average_bet > 0 ? win.mean / average_bet : 0.0},
-      {"standard_error", standard_error_of(average_bet > 0 ? win.se / average_bet : 0.0, n)},
-      {"note", "win per round / average initial bet per round"}};
-  result["di"] = {{"value", di},
-                  {"standard_error", standard_error_of(win.sd > 0 ? 1000.0 * win.se / win.sd : 0.0, n)},
-                  {"definition", "desirability index: 1000 x win per round / SD per round (Schlesinger)"}};
-  result["score"] = {{"value", di * std::abs(di)},
-                     {"standard_error", standard_error_of(win.sd > 0 ? 2.0 * std::abs(di) * 1000.0 * win.se / win.sd : 0.0, n)},
-                     {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2 with the win's sign (negative for a losing game): "
-                                    "the win per 100 rounds in base bets for a 10,000-base-bet bankroll bet at full "
-                                    "Kelly (Schlesinger)"}};
-  result["n0_rounds"] = wins ? json(n0) : json(nullptr);
-  result["n0_rounds_standard_error"] = wins ? json(n0_se) : json(nullptr);
-  result["n0_rounds_ci95"] = wins ? n0_ci95 : json(nullptr);
-  result["rounds_per_hour"] = k.rounds_per_hour;
-  result["hours_to_n0"] = wins ? json(n0 / k.rounds_per_hour) : json(nullptr);
-  result["hours_to_n0_standard_error"] = wins ? json(n0_se / k.rounds_per_hour) : json(nullptr);
-  result["hours_to_n0_ci95"] = wins ? json{in_hours(n0_ci95[0]), in_hours(n0_ci95[1])} : json(nullptr);
-  result["n0_definition"] = "N0 = (SD / win)^2 rounds: after N0 rounds the expected win equals one SD of the result";
-  const double ror = risk_of_ruin(win.mean, variance, k.bankroll);
-  result["risk_of_ruin"] = {
-      {"bankroll", k.bankroll},
-      {"value", ror},
-      {"ci95", {risk_of_ruin(win.ci95_high, variance, k.bankroll), risk_of_ruin(win.ci95_low, variance, k.bankroll)}},
-      {"formula", "RoR = exp(-2 x EV x B / Var), EV and Var per round, B the bankroll, all in base bets"},
-      {"method", "Brownian-motion (diffusion) approximation for unlimited play with a fixed ramp; Don Schlesinger, "
-                 "Blackjack Attack, 3rd ed. (2005); the ci95 takes EV at the ends of its 95% interval"}};
 
   // By true count: every round dealt at it (watched ones too), one flat base
   // bet per seat. Insurance: the dealer's hole card under an ace.
@@ -231,9 +169,10 @@ json counting_json(const SimConfig& config, const bj::Tally& t) {
     json row = {{"true_count", tc},
                 {"rounds", x.rounds},
                 {"frequency", ratio(x.rounds, t.rounds)},
-                {"frequency_standard_error", chunk_ratio_se(x.rounds, t.rounds, chunk.at_true_count_squared[b],
-                                                            chunk.at_true_count_by_rounds[b], chunk.rounds_squared,
-                                                            chunk.chunks)},
+                {"frequency_standard_error", optional_json(bj::chunk_ratio_se(x.rounds, t.rounds,
+                                                                              chunk.at_true_count_squared[b],
+                                                                              chunk.at_true_count_by_rounds[b],
+                                                                              chunk.rounds_squared, chunk.chunks))},
                 {"played", x.played},
                 {"edge", {{"mean", x.rounds > 0 ? json(edge.mean) : json(nullptr)},
                           {"standard_error", standard_error_of(edge.se, x.rounds)}}},

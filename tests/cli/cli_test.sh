@@ -252,6 +252,44 @@ indices)
     "$cardsim" indices --count hi-lo --states-per-count 1x
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;
+ramp)
+  # A ramp fitted on 2M rounds (20 chunks of 100k), then played on chunks
+  # 20..39: the simulated win and SD agree with the predicted ones within 3
+  # combined SEs (the prediction, valued on its own rounds, is optimistic by
+  # about 0.5 SE at this size), and they are not the same rounds (an exact
+  # match would mean the confirmation replayed the fitted chunks).
+  run=(ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 2M --chunk-rounds 100k)
+  "$cardsim" "${run[@]}" --out ramp.json >summary.txt || fail "ramp"
+  grep -q '"command": "ramp"' ramp.json || fail "not a ramp result"
+  # within OBJECT KEY: the number after "KEY": in the top-level object OBJECT.
+  within() { sed -n "/^  \"$1\": {/,/^  }/p" ramp.json | grep -m1 "^    \"$2\": " | sed -E 's/.*: ([^,]*),?$/\1/'; }
+  for key in win_per_round sd_per_round; do
+    z=$(within difference_in_standard_errors $key)
+    awk -v z="$z" 'BEGIN { exit !(z != "" && z != "null" && z > -3 && z < 3) }' || fail "$key: $z SE apart"
+  done
+  [[ $(within predicted sd_per_round) != "$(within simulated sd_per_round)" ]] || fail "the same rounds twice"
+  grep -q '"confirmation_chunks": \[' ramp.json || fail "no confirmation chunks"
+  tr -d ' \n' <ramp.json | grep -q '"confirmation_chunks":\[20,39\]' || fail "confirmation not on chunks 20..39"
+  # The ramp as printed is a --bet-ramp the sim plays.
+  ramp=$(sed -n 's/^--bet-ramp //p' summary.txt)
+  [[ -n $ramp ]] && grep -q "\"bet_ramp\": \"$ramp\"" ramp.json || fail "no --bet-ramp line: $(cat summary.txt)"
+  "$cardsim" sim --count hi-lo --bet-ramp "$ramp" --rounds 200k --quiet --out sim.json || fail "sim --bet-ramp $ramp"
+  grep -q "SCORE" summary.txt && grep -q "risk of ruin" summary.txt || fail "no SCORE or risk of ruin"
+  # Bad input: one line, exit 2.
+  expect_error 2 "--spread: spread 12-1 is not allowed; expected LOW-HIGH" "$cardsim" "${run[@]}" --spread 12-1
+  expect_error 2 "--spread: '1to12' is not a spread" "$cardsim" "${run[@]}" --spread 1to12
+  expect_error 2 "--bankroll: bankroll 0 is not allowed; expected a number of base bets > 0" "$cardsim" "${run[@]}" --bankroll 0
+  expect_error 2 "--bankroll: bankroll -50 is not allowed" "$cardsim" "${run[@]}" --bankroll -50
+  expect_error 2 "--bankroll: 'lots' is not a number" "$cardsim" "${run[@]}" --bankroll lots
+  expect_error 2 "--kelly-fraction: Kelly fraction 0 is not allowed; expected a number in (0, 1]" \
+    "$cardsim" "${run[@]}" --kelly-fraction 0
+  expect_error 2 "--kelly-fraction: Kelly fraction 1.5 is not allowed" "$cardsim" "${run[@]}" --kelly-fraction 1.5
+  expect_error 2 "spread is required" "$cardsim" ramp --count hi-lo --bankroll 1000
+  expect_error 2 "give it instead of --bankroll-units" "$cardsim" "${run[@]}" --bankroll-units 500
+  expect_error 1 "needs a count" "$cardsim" ramp --spread 1-12 --bankroll 1000
+  expect_error 1 "remove wong_in and wong_out" "$cardsim" "${run[@]}" --wong-in 1
+  [[ ! -e out.json ]] || fail "a result file after an error"
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.

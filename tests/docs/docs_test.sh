@@ -41,9 +41,10 @@ COMPLETE
     diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
   }
   # Each alone: the commands; a prefix; zjh's commands.
-  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp
   expect "s" sim sweep sidebet
   expect "i" indices
+  expect "r" report ramp
   expect "zjh " deal exact sim
   # Enumerated config keys (KEYS in src/io/config.cpp), with the flag=value form.
   expect "sim --reshuffle " cut-card every-round

@@ -53,6 +53,9 @@ enum class TrueCountRounding : std::uint8_t {
 // counts beyond are clamped into the end buckets.
 inline constexpr int TRUE_COUNT_LIMIT = 40;
 inline constexpr int TRUE_COUNT_BUCKETS = 2 * TRUE_COUNT_LIMIT + 1;
+// The true counts a ramp step, a wonging point or an index line may name
+// (within the buckets).
+inline constexpr int MAX_NAMED_TRUE_COUNT = 30;
 
 // The true count before it is made whole: running / scale / decks as the
 // fraction numerator / denominator (denominator > 0), the decks estimated as

@@ -168,8 +168,6 @@ class Engine {
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                 PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
-  // Adds the chunk of `rounds` rounds played since `before` to chunk_sums.
-  void add_chunk_sums(std::uint64_t rounds, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;
@@ -198,7 +196,7 @@ class Engine {
   bool has_indices_ = false;
   bool wongs_ = false;  // the counter may sit out rounds (wong in or out)
   std::array<int, CARD_VALUES + 1> tags_{};                   // the count's tags, [0] = 0
-  std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
+  BucketUnits ramp_units_{};  // base bets by true count bucket
   // The true count's division without a divide instruction (fast_true_count),
   // by remaining cards. With d the divisor (scale x decks estimate, in the
   // units of the running count x twice_factor_ / 2) and D = 2d: the

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/counter_estimate.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
@@ -65,6 +66,13 @@ std::string wide_to_string(blackjack::WideSum value);
 
 nlohmann::json tally_to_json(const blackjack::Tally& tally);
 blackjack::Tally tally_from_json(const nlohmann::json& j);
+
+// The counter's figures (blackjack::counter_estimate) as a counting result
+// writes them: average initial bet, win per round and per 100 rounds, SD,
+// edge per initial bet, DI, SCORE, N0 and the hours to it (at
+// k.rounds_per_hour), the risk of ruin of k.bankroll; each with its standard
+// error or 95% interval (null where there is none).
+nlohmann::json counter_json(const blackjack::CounterEstimate& estimate, const CountingConfig& k);
 
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
 
