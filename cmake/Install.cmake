@@ -6,7 +6,9 @@
 #                                      exported targets cardsim::cardsim (both
 #                                      libraries), cardsim::game and cardsim::io
 #   share/cardsim/                     configs/: charts, counts, index sets, side bets, rule sets
-#   share/doc/cardsim/                 LICENSE, README.md, CHANGELOG.md
+#   share/doc/cardsim/                 LICENSE, README.md, CHANGELOG.md, CONTRIBUTING.md,
+#                                      and the manual docs/*.md with its images (so
+#                                      that the README's links resolve)
 #   share/man/man1/, share/bash-completion/completions/   (cmake/Docs.cmake)
 # The package is relocatable: it names no path of the build machine, and the
 # executable finds share/cardsim from its own folder (src/io/data_dir.cpp).
@@ -22,7 +24,10 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/cardsim" DESTINATION "${CMAKE_I
 install(FILES "${CARDSIM_VERSION_HEADER}" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/cardsim")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/configs/" DESTINATION "${CARDSIM_INSTALL_DATADIR}")
 install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/CHANGELOG.md"
+              "${PROJECT_SOURCE_DIR}/CONTRIBUTING.md"
         DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs"
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "man" EXCLUDE)
 
 install(EXPORT cardsimTargets NAMESPACE cardsim:: DESTINATION "${CARDSIM_INSTALL_CMAKEDIR}")
 configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/cardsimConfig.cmake.in"

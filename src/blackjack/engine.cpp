@@ -670,7 +670,7 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
 // noting the hand in the round and completing it later from the next rounds'
 // cards (no draws of its own), the call made by the rounds' loop after the
 // round (or by an outer loop), the look passed by value in registers, or the
-// look not cold, cost as much or more; see the README's Performance section.
+// look not cold, cost as much or more; see docs/performance.md.
 template <class CardSource>
 HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
   cards.lookahead().look(rng, [&](std::uint8_t card) {

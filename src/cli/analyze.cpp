@@ -27,7 +27,7 @@ namespace {
 namespace bj = blackjack;
 using nlohmann::json;
 
-// Version of the JSON layout of `analyze` (README.md, "cardsim analyze").
+// Version of the JSON layout of `analyze` (docs/results.md, "analyze").
 constexpr int ANALYSIS_SCHEMA_VERSION = 1;
 constexpr double PERCENT = 100.0;
 

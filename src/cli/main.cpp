@@ -1,5 +1,5 @@
 // cardsim: dispatches to the subcommands and turns errors into exit codes
-// (README.md, "Subcommands", documents them):
+// (docs/cli.md, "Exit codes and errors", documents them):
 //   0    success;
 //   1    a run error: a bad input file (config, chart, count or index file,
 //        shard, checkpoint), an output that cannot be written, values that do

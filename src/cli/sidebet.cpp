@@ -21,7 +21,7 @@
 namespace cardsim::cli {
 namespace {
 
-// Version of the JSON layout of `sidebet` (README.md, "Side bets").
+// Version of the JSON layout of `sidebet` (docs/results.md, "sidebet").
 constexpr int SIDEBET_SCHEMA_VERSION = 1;
 constexpr int DEFAULT_DECKS = 6;
 

@@ -5,6 +5,7 @@
 #               what it offers: the commands, every flag each --help lists,
 #               enumerated values, named charts/counts/index sets/side bets
 #   man         a page per command; each renders with man and lists its flags
+#   results     docs/results.md names every key of every command's result JSON
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
 build_dir=$3
@@ -92,6 +93,51 @@ man)
     [[ -z $missing ]] || fail "$page does not list: $missing"
   done < <(commands)
   grep -q "CARDSIM_DATA_DIR" <(MANWIDTH=200 man -l "$build_dir/man/man1/cardsim.1") || fail "cardsim(1) has no ENVIRONMENT"
+  ;;
+results)
+  # Every JSON a command writes, with the options that add keys (counting and
+  # index plays, --target-se, shards and a merge, the composition-dependent
+  # optimum, a side bet on the dealer's hand).
+  page=$(dirname "${BASH_SOURCE[0]}")/../../docs/results.md
+  cfg=$data
+  run() { "$cardsim" "$@" >/dev/null 2>err.txt || fail "cardsim $*: $(cat err.txt)"; }
+  # (An infinite deck where the keys do not depend on it: its strategy is computed fastest.)
+  small=(--decks infinite --rounds 200k --chunk-rounds 10k --quiet)
+  echo '{"decks": "infinite"}' >s17.json
+  echo '{"decks": "infinite", "h17": true}' >h17.json
+  run sim "${small[@]}" --out sim.json
+  run sim --config "$cfg/6d-s17-das-hilo.json" --rounds 200k --chunk-rounds 10k --quiet --out counting.json
+  run sim --decks infinite --rounds 2M --chunk-rounds 10k --quiet --target-se 0.01 --out target-se.json
+  run sim "${small[@]}" --shard 0/2 --out sim-0.json
+  run sim "${small[@]}" --shard 1/2 --out sim-1.json
+  run merge sim-0.json sim-1.json --quiet --out sim-merged.json
+  run compare s17.json h17.json --rounds 200k --chunk-rounds 10k --quiet --target-se 0.01 --out compare.json
+  run sweep "${small[@]}" --vary h17=false,true --shard 0/2 --out sweep-0.json
+  run analyze --decks infinite --composition-dependent --strategy basic-s17-das --quiet --out analyze.json
+  run zjh sim --deals 100k --quiet --out zjh-sim.json
+  "$cardsim" zjh exact --json >zjh-exact.json || fail "zjh exact"
+  "$cardsim" zjh deal --json >zjh-deal.json || fail "zjh deal"
+  run sidebet perfect-pairs-25-12-6 --quiet --out sidebet.json
+  run sidebet buster-blackjack --h17 --quiet --out sidebet-dealer.json
+  # The key names (and the names listed by *_fields arrays) of each file,
+  # outside the config, a shard's identity and the side bet as read
+  # (documented in config.md, scale.md, sidebets.md). The files
+  # are nlohmann_json's dump(2): a key's depth is its indent / 2.
+  awk '
+    fields && /^ *\]/ { fields = 0; next }
+    fields { gsub(/[ ",]/, ""); print; next }
+    match($0, /^ *"[^"]+": /) {
+      d = (index($0, "\"") - 1) / 2
+      key = substr($0, 2 * d + 2); key = substr(key, 1, index(key, "\"") - 1)
+      path[d] = key
+      for (i = 0; i < d; i++) if (path[i] == "config" || path[i] == "identity" || path[i] == "side_bet") next
+      print key
+      if (key ~ /_fields$/ && /\[$/) fields = 1
+    }' ./*.json | sort -u >keys.txt
+  (($(wc -l <keys.txt) > 200)) || fail "expected over 200 distinct keys, got $(wc -l <keys.txt)"
+  # A key is named when it is in backquotes on the page: `key`, or in a list such as `17`..`21`.
+  missing=$(while IFS= read -r key; do grep -qF "\`$key\`" "$page" || echo "$key"; done <keys.txt)
+  [[ -z $missing ]] || fail "docs/results.md does not name these result keys: ${missing//$'\n'/ }"
   ;;
 *) fail "unknown case" ;;
 esac

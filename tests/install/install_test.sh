@@ -17,7 +17,8 @@ installed=$work/installed
 cp -a "$prefix" "$installed" || fail "cannot copy $prefix"
 data=$installed/share/cardsim
 
-# The README's named chart, count and index set on a short fixed-seed run.
+# A named chart, count and index set (docs/install.md, "The data folder") on a
+# short fixed-seed run.
 named=(sim --strategy basic-s17-das --count hi-lo --indices illustrious18-fab4-s17 --rounds 200k --seed 3 --threads 2
        --quiet)
 # A result's statistics with the names of the files played replaced by NAME

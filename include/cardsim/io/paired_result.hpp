@@ -9,7 +9,7 @@
 // variants (per variant: label, values, result = a sim result without tool,
 // schema_version and performance, difference against the first variant or
 // null) and performance (threads, elapsed_seconds, rounds_per_second,
-// setup_seconds). README.md
+// setup_seconds). docs/results.md
 // documents every field.
 #pragma once
 
@@ -52,8 +52,8 @@ struct PairedRunInfo {
 nlohmann::json paired_result_json(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
                                   const blackjack::PairedRun& run);
 
-// The CSV of a paired result JSON: a header and one row per variant (README
-// lists the columns). Derived from the JSON alone.
+// The CSV of a paired result JSON: a header and one row per variant
+// (docs/results.md lists the columns). Derived from the JSON alone.
 std::string paired_result_csv(const nlohmann::json& result);
 
 // The summary table of a paired result JSON: a line about the run, then one

@@ -5,7 +5,8 @@
 // rounds, chunks, partial), strategy, edge, outcomes, dealer, shoe, seats,
 // tally (raw integers, so results merge exactly) and performance (threads,
 // elapsed time, rounds per second: the only part that varies between runs of
-// the same seed). README.md documents every field.
+// the same seed). docs/results.md documents every field (the test
+// docs.results fails when a key is missing there).
 #pragma once
 
 #include <cstdint>

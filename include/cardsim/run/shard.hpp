@@ -6,7 +6,7 @@
 //   rank r of K plays the r-th, (r+K)-th, (r+2K)-th ... of its process's
 //   chunk list (so without shards: the chunks c with c mod K == r)
 //
-// The assignment is fixed and documented (README "Running on many machines"):
+// The assignment is fixed and documented (docs/scale.md):
 // shard files name their shard, and `cardsim merge` checks that every shard of
 // a run is present exactly once.
 #pragma once
