@@ -119,6 +119,10 @@ results)
   "$cardsim" zjh deal --json >zjh-deal.json || fail "zjh deal"
   run sidebet perfect-pairs-25-12-6 --quiet --out sidebet.json
   run sidebet buster-blackjack --h17 --quiet --out sidebet-dealer.json
+  run indices --count hi-lo --rounds 100k --chunk-rounds 5k --states-per-count 200 --hands 16vT,insurance --quiet \
+    --json indices.json --out indices.txt
+  grep -q '"crossing"' indices.json || fail "indices found no line: no crossing keys to check"
+  run ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out ramp.json
   # The key names (and the names listed by *_fields arrays) of each file,
   # outside the config, a shard's identity and the side bet as read
   # (documented in config.md, scale.md, sidebets.md). The files
