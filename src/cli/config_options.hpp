@@ -3,6 +3,8 @@
 // flags overriding the file; and --shard I/N, shared by sim, compare and sweep.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -32,6 +34,10 @@ void add_shard_option(CLI::App& command, std::string& shard);
 // Adds --target-se X (a standard error > 0 per initial wager) to `command`.
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help);
 
+// A check of a flag's text: it passes when `check(text)` throws no Error, and
+// fails with the Error's message (CLI11 puts the flag's name before it).
+CLI::Validator error_check(std::function<void(const std::string&)> check);
+
 // A check of a count flag's text (io::parse_count's grammar: 1000000,
 // 1_000_000, 1e9, 2.5M, 100k), naming `what`; with `zero_allowed` also "0".
 CLI::Validator count_check(const std::string& what, bool zero_allowed = false);
@@ -54,6 +60,12 @@ io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::stri
 
 // The same before validation: the file's JSON object with the flags' values set.
 nlohmann::json config_json(const ConfigOptions& options);
+
+// resolve_config() for a command that needs a count (indices, ramp): an Error
+// naming `command` without one; `rounds` and `chunk_rounds` the command's own
+// defaults unless the file or a flag gives them.
+io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::string& command, std::uint64_t rounds,
+                                      std::uint64_t chunk_rounds);
 
 // The strategy chart the config names (files relative to the config's folder
 // are found too).

@@ -44,14 +44,7 @@ struct IndicesOptions {
 };
 
 void run_indices(const IndicesOptions& options) {
-  const nlohmann::json given = config_json(*options.game);
-  io::SimConfig config = resolve_config(*options.game);
-  if (!config.counting.enabled()) {
-    throw Error("cardsim indices needs a count: --count hi-lo (or any count in the data folder's counts/, or a "
-                "count file), or a config with \"count\"");
-  }
-  if (!given.contains("rounds")) config.rounds = DEFAULT_ROUNDS;
-  if (!given.contains("chunk_rounds")) config.chunk_rounds = DEFAULT_CHUNK_ROUNDS;
+  const io::SimConfig config = resolve_counting_config(*options.game, "indices", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
   const bj::StrategyChart chart = resolve_strategy(*options.game, config);
   // The lines: --hands, else the config's index set, else the Illustrious 18
   // and Fab 4 (their lines; the numbers are generated).

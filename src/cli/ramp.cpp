@@ -44,32 +44,18 @@ struct RampOptions {
 
 // A check of a number flag's text: a number that `validate` accepts.
 CLI::Validator number_check(void (*validate)(double)) {
-  return CLI::Validator(
-      [validate](std::string& text) -> std::string {
-        const nlohmann::json value = io::flag_value_to_json(text);
-        if (!value.is_number()) return "'" + excerpt(text) + "' is not a number";
-        try {
-          validate(value.get<double>());
-        } catch (const Error& e) {
-          return e.what();
-        }
-        return {};
-      },
-      "");
+  return error_check([validate](const std::string& text) {
+    const nlohmann::json value = io::flag_value_to_json(text);
+    if (!value.is_number()) throw Error("'" + excerpt(text) + "' is not a number");
+    validate(value.get<double>());
+  });
 }
 
 void run_ramp(const RampOptions& options) {
   if (options.game->flags.contains("bankroll_units")) {
     throw UsageError("cardsim ramp sizes its bets for --bankroll; give it instead of --bankroll-units");
   }
-  const nlohmann::json given = config_json(*options.game);
-  io::SimConfig config = resolve_config(*options.game);
-  if (!config.counting.enabled()) {
-    throw Error("cardsim ramp needs a count: --count hi-lo (or any count in the data folder's counts/, or a count "
-                "file), or a config with \"count\"");
-  }
-  if (!given.contains("rounds")) config.rounds = DEFAULT_ROUNDS;
-  if (!given.contains("chunk_rounds")) config.chunk_rounds = DEFAULT_CHUNK_ROUNDS;
+  io::SimConfig config = resolve_counting_config(*options.game, "ramp", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
   config.counting.bankroll = options.bankroll;
   const bj::StrategyChart chart = resolve_strategy(*options.game, config);
   const bj::Counting counting = resolve_counting(*options.game, config);
@@ -113,16 +99,7 @@ void setup_ramp(CLI::App& app) {
   ramp->add_option("--spread", options->spread, "Smallest and largest bet in base bets, e.g. 1-12")
       ->type_name("LOW-HIGH")
       ->required()
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            try {
-              io::parse_bet_spread(text);
-            } catch (const Error& e) {
-              return e.what();
-            }
-            return {};
-          },
-          ""));
+      ->check(error_check([](const std::string& text) { io::parse_bet_spread(text); }));
   ramp->add_option("--bankroll", options->bankroll,
                    "Bankroll in base bets the bets are sized for (also the risk of ruin's, as bankroll_units)")
       ->type_name("UNITS")

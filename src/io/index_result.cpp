@@ -135,12 +135,7 @@ std::string generated_index_header(const SimConfig& config, const std::string& c
 
 json index_run_json(const SimConfig& config, const bj::IndexRun& run, const std::vector<bj::GeneratedIndex>& lines,
                     const IndexHands& hands, unsigned threads, double elapsed_seconds) {
-  json result;
-  result["schema_version"] = INDEX_RESULT_SCHEMA_VERSION;
-  result["tool"] = tool_json();
-  result["command"] = "indices";
-  result["config"] = to_json(config);
-  result["rules"] = describe_rules(config.rules);
+  json result = game_result_head(INDEX_RESULT_SCHEMA_VERSION, "indices", config);
   result["hands"] = {{"source", hands.source}, {"from_list", hands.from_list}};
   result["method"] = {
       {"states", "shoes dealt to the config's penetration by the engine (the chart played, no index plays); each "

@@ -75,12 +75,7 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                       double elapsed_seconds) {
   const bj::RampSizing& sizing = plan.sizing;
   const int seats = config.rules.seats;
-  json result;
-  result["schema_version"] = RAMP_RESULT_SCHEMA_VERSION;
-  result["tool"] = tool_json();
-  result["command"] = "ramp";
-  result["config"] = to_json(config);
-  result["rules"] = describe_rules(config.rules);
+  json result = game_result_head(RAMP_RESULT_SCHEMA_VERSION, "ramp", config);
   result["sizing"] = {{"spread", std::to_string(sizing.spread.low) + "-" + std::to_string(sizing.spread.high)},
                       {"bankroll_units", sizing.bankroll},
                       {"kelly_fraction", sizing.kelly_fraction}};

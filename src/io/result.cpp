@@ -531,6 +531,14 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   return result;
 }
 
+json game_result_head(int schema_version, const std::string& command, const SimConfig& config) {
+  return {{"schema_version", schema_version},
+          {"tool", tool_json()},
+          {"command", command},
+          {"config", to_json(config)},
+          {"rules", describe_rules(config.rules)}};
+}
+
 json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played) {
   return {{"threads", threads},
           {"elapsed_seconds", elapsed_seconds},

@@ -77,6 +77,11 @@ nlohmann::json counter_json(const blackjack::CounterEstimate& estimate, const Co
 
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
 
+// The first keys of the result of a command that plays the game of `config`
+// (indices, ramp): schema_version, tool, command, config (resolved) and rules
+// (in words).
+nlohmann::json game_result_head(int schema_version, const std::string& command, const SimConfig& config);
+
 // A result's "performance" object: threads, elapsed_seconds, rounds_played
 // and rounds_per_second (0 when no time elapsed). The only part of a result
 // that varies between runs of the same seed.
