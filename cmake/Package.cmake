@@ -22,4 +22,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 if(CARDSIM_MPI)
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS openmpi-bin)
 endif()
+# The Python package (CARDSIM_PYTHON) in /usr/lib/python3/dist-packages needs
+# Debian's python3 of the build; pandas for to_frame, matplotlib for the example.
+if(CARDSIM_PYTHON)
+  set(CPACK_DEBIAN_PACKAGE_SUGGESTS
+      "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3-pandas, python3-matplotlib")
+endif()
 include(CPack)

@@ -2,7 +2,10 @@
 #   cardsim_options   language level, optimisation extras, sanitizers
 #   cardsim_warnings  the warning set
 set(CMAKE_CXX_EXTENSIONS OFF)
-if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+# Release when cardsim is the project being built and no build type was given.
+# Inside another build (add_subdirectory, FetchContent) the build type is the
+# parent's to choose: the cache variable is shared by the whole build.
+if(PROJECT_IS_TOP_LEVEL AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
 endif()
 

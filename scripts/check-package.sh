@@ -2,8 +2,8 @@
 # The Debian package as an admin installs it: builds it with CPack from a
 # built build folder (cmake/Package.cmake; nothing is rebuilt when it is up to
 # date), installs it into this machine with dpkg -i, runs the installed
-# /usr/bin/cardsim (a million rounds with the shipped data, a named count) and
-# `man -w cardsim`, checks the completion, and removes the package.
+# /usr/bin/cardsim (a million rounds with the shipped data, a named count),
+# the Python package if built, and `man -w cardsim`, checks the completion, and removes the package.
 # Root only (it installs into /usr); exits 0 with a message otherwise.
 # Usage: scripts/check-package.sh [BUILD_DIR]   (build/release)
 set -euo pipefail
@@ -33,6 +33,13 @@ env -u CARDSIM_DATA_DIR /usr/bin/cardsim sim --rounds 1M --count hi-lo --threads
   fail "cardsim sim: $(cat sim.txt)"
 grep -q "^house edge " sim.txt || fail "cardsim sim printed no house edge: $(cat sim.txt)"
 grep -q ", 1000000 rounds" sim.txt || fail "not 1M rounds: $(cat sim.txt)"
+if compgen -G "/usr/lib/python3/dist-packages/cardsim/_cardsim*.so" >/dev/null; then
+  # The Python package (a build with CARDSIM_PYTHON), with the shipped data.
+  env -u CARDSIM_DATA_DIR /usr/bin/python3 -c "import cardsim; r = cardsim.sim(count='hi-lo', rounds='1M', threads=2);
+assert r['run']['rounds'] == 1000000 and r['counting']['system'] == 'hi-lo'; print('python', cardsim.__file__)" \
+    >python.txt 2>&1 || fail "import cardsim: $(cat python.txt)"
+  python_note="; $(cat python.txt)"
+fi
 page=$(man -w cardsim) || fail "man -w cardsim found no page"
 [[ $page == /usr/share/man/man1/cardsim.1* ]] || fail "man -w cardsim: $page"
 man -w cardsim-sim >/dev/null || fail "man -w cardsim-sim found no page"
@@ -41,4 +48,4 @@ bash -c "source $completion && COMP_WORDS=(cardsim sim --count hi-) COMP_CWORD=3
          [[ \" \${COMPREPLY[*]} \" == *' hi-lo '* ]]" || fail "$completion does not complete --count hi-lo"
 dpkg -r cardsim >"$work/remove.txt" 2>&1 || fail "dpkg -r: $(cat "$work/remove.txt")"
 [[ ! -e /usr/bin/cardsim && ! -e $completion ]] || fail "dpkg -r left files behind"
-echo "check-package: ok ($(head -3 sim.txt | tail -1 | cut -c1-60)...; $page)"
+echo "check-package: ok ($(head -3 sim.txt | tail -1 | cut -c1-60)...; $page${python_note:-})"

@@ -17,6 +17,9 @@ packages=(
   clang-format        # scripts/check-format.sh (.clang-format)
   help2man            # the man pages, from --help (cmake/Docs.cmake)
   man-db              # `man`: the Debian package check (scripts/test.sh)
+  python3-dev pybind11-dev python3-pybind11  # the Python module (python/, docs/python.md)
+  python3-numpy python3-pandas python3-pytest python3-matplotlib  # its tables, tests and example
+  jupyter-nbconvert python3-ipykernel  # the example notebook, run by the tests
 )
 
 missing=()

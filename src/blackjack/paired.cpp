@@ -61,31 +61,24 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
 
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
                                    double variant_se, double baseline_se) {
-  // D = sum_c (w_vc - w_bc) / R over the chunks played, R their rounds. With
-  // x_c the chunk's per-round difference, D = sum_c R_c x_c / R, and
-  // Var(D) ~ C/(C-1) sum_c R_c^2 (x_c - D)^2 / R^2 (the ratio estimator's
-  // variance over chunks, exact weights for a short last chunk).
-  PairedDifference d;
-  double rounds = 0;
-  double sum = 0;
+  // D = sum_c (w_vc - w_bc) / R over the chunks played, R their rounds: the
+  // ratio estimator over chunks, with y_c the chunk's difference and x_c its
+  // rounds (exact weights for a short last chunk).
+  std::vector<double> differences;
+  std::vector<double> rounds;
   for (const auto c : run.chunks_played) {
-    rounds += static_cast<double>(run.chunk_rounds[c]);
-    sum += run.chunk_win(variant, c) - run.chunk_win(baseline, c);
+    differences.push_back(run.chunk_win(variant, c) - run.chunk_win(baseline, c));
+    rounds.push_back(static_cast<double>(run.chunk_rounds[c]));
   }
-  const auto chunks = static_cast<double>(run.chunks_played.size());
-  if (rounds <= 0) return d;
-  d.mean = sum / rounds;
-  double squares = 0;
-  for (const auto c : run.chunks_played) {
-    const double r = static_cast<double>(run.chunk_rounds[c]);
-    const double x = (run.chunk_win(variant, c) - run.chunk_win(baseline, c)) / r;
-    squares += r * r * (x - d.mean) * (x - d.mean);
-  }
-  d.se = chunks > 1 ? std::sqrt(chunks / (chunks - 1) * squares) / rounds : 0.0;
-  d.ci95_low = d.mean - core::Z95 * d.se;
-  d.ci95_high = d.mean + core::Z95 * d.se;
-  d.se_unpaired = std::sqrt(variant_se * variant_se + baseline_se * baseline_se);
-  return d;
+  if (rounds.empty()) return {};  // nothing played (a chunk has at least one round)
+  const core::RatioEstimate r = core::ratio_estimate(differences, rounds);
+  const double se_unpaired = std::sqrt(variant_se * variant_se + baseline_se * baseline_se);
+  return {.mean = r.mean,
+          .se = r.se,
+          .ci95_low = r.ci95_low,
+          .ci95_high = r.ci95_high,
+          .se_unpaired = se_unpaired,
+          .variance_reduction = r.se > 0 ? (se_unpaired * se_unpaired) / (r.se * r.se) : 0.0};
 }
 
 CompareResult compare(const std::vector<const Engine*>& engines, const SimulationPlan& plan, unsigned threads,

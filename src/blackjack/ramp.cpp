@@ -101,6 +101,31 @@ std::vector<double> non_decreasing(const std::vector<double>& values, const std:
   return fitted;
 }
 
+// The batch-means SE of the SD of a round's result at bucket `b` over the
+// chunks (core::sd_standard_error, `scale` money units per base bet); absent
+// under MIN_CHUNKS_FOR_SE chunks.
+std::optional<double> sd_standard_error_at(const std::vector<ChunkByTrueCount>& chunks, std::size_t b, double scale) {
+  const auto count = static_cast<std::int64_t>(chunks.size());
+  if (count < MIN_CHUNKS_FOR_SE) return std::nullopt;
+  using Real = long double;
+  core::SdBatchSums sums{.batches = count};
+  TrueCountTally all;
+  for (const ChunkByTrueCount& chunk : chunks) {
+    const TrueCountTally& t = chunk.by_true_count[b];
+    all.merge(t);
+    const auto n = static_cast<Real>(t.rounds);
+    const auto x = static_cast<Real>(t.net);
+    const auto q = static_cast<Real>(t.net_squared);
+    sums.q_q += q * q;
+    sums.q_x += q * x;
+    sums.q_n += q * n;
+    sums.x_x += x * x;
+    sums.x_n += x * n;
+    sums.n_n += n * n;
+  }
+  return core::sd_standard_error(all.rounds, all.net, all.net_squared, sums, scale);
+}
+
 // (b - a) / sqrt(se_a^2 + se_b^2): how far apart two independent estimates are.
 double difference_in_se(double a, double se_a, double b, double se_b) {
   const double se = std::sqrt(se_a * se_a + se_b * se_b);
@@ -145,7 +170,7 @@ CountingTally counter_tally_at(const std::vector<ChunkByTrueCount>& chunks, cons
       TrueCountTally dealt = chunk.by_true_count[b];
       dealt.played = 0;  // add_counter_money counts the rounds this ramp plays
       counted.by_true_count[b].merge(dealt);
-      if (units[b] > 0) played[b] = {dealt.rounds, dealt.net, dealt.net_squared, 0};
+      played[b] = {dealt.rounds, dealt.net, dealt.net_squared, 0};
     }
     add_counter_money(played, units, counted);
     add_chunk_sums(chunk.rounds, before, counted);
@@ -171,14 +196,9 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
     row.true_count = true_count_of(b);
     row.rounds = all[b].rounds;
     row.frequency = static_cast<double>(row.rounds) / static_cast<double>(rounds);
-    // The rounds at this true count alone, as a counter's tally: its result's
-    // mean and SD, and the SD's batch-means SE over the chunks.
-    BucketUnits only{};
-    only[b] = 1;
-    const CountingTally at = counter_tally_at(chunks, only);
-    row.result = core::mean_estimate(at.net, at.net_squared, at.rounds_played, static_cast<double>(bet_units));
+    row.result = core::mean_estimate(all[b].net, all[b].net_squared, row.rounds, static_cast<double>(bet_units));
     row.variance = row.result.sd * row.result.sd;
-    if (const std::optional<double> sd_se = counter_sd_se(at, static_cast<double>(bet_units))) {
+    if (const std::optional<double> sd_se = sd_standard_error_at(chunks, b, static_cast<double>(bet_units))) {
       row.variance_se = 2 * row.result.sd * *sd_se;
     }
     if (row.variance > 0) {
@@ -255,7 +275,11 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   BucketUnits units{};
   for (std::size_t b = 0; b < units.size(); ++b) units[b] = ramped.units_at(true_count_of(b));
   run.predicted = counter_tally_at(chunks, units);
-  run.predicted_estimate = counter_estimate(run.predicted, bet_units, rules.seats, plan.sizing.bankroll);
+  const CountingSettings settings{plan.sizing.bankroll, plan.rounds_per_hour};
+  Tally predicted{};
+  predicted.rounds = run.measured.rounds;
+  predicted.counting = run.predicted;
+  run.predicted_statistics = counting_statistics(predicted, rules, settings);
 
   // 4. The ramp played on chunks C..2C-1: a plan of C full chunks and then the
   // counting run's rounds, so chunk C + j plays as many rounds as chunk j.
@@ -265,11 +289,11 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   const Engine confirming(rules, chart, ramped);
   const SimulationResult confirmed = simulate(confirming, {plan.seed, doubled, later, 0}, plan.threads, control);
   run.confirmed = confirmed.tally;
-  run.confirmed_estimate = counter_estimate(run.confirmed.counting, bet_units, rules.seats, plan.sizing.bankroll);
+  run.confirmed_statistics = counting_statistics(run.confirmed, rules, settings);
   run.complete = confirmed.stopped_by != run::StopReason::interrupted;
 
-  const CounterEstimate& p = run.predicted_estimate;
-  const CounterEstimate& s = run.confirmed_estimate;
+  const CountingStatistics& p = run.predicted_statistics;
+  const CountingStatistics& s = run.confirmed_statistics;
   run.win_difference_in_se = difference_in_se(p.win.mean, p.win.se, s.win.mean, s.win.se);
   if (p.sd_se && s.sd_se) run.sd_difference_in_se = difference_in_se(p.win.sd, *p.sd_se, s.win.sd, *s.sd_se);
   return run;

@@ -28,6 +28,7 @@
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/io/variants.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
 #include "cardsim/run/shard.hpp"
@@ -40,12 +41,6 @@
 namespace cardsim::cli {
 namespace {
 using nlohmann::json;
-
-// Fewer chunks than this make the paired standard error itself unreliable.
-constexpr std::uint64_t MIN_PAIRED_CHUNKS = 20;
-// Rounds per chunk of a comparison unless told: small enough for 100 chunks in
-// the default 10 million rounds.
-constexpr std::uint64_t COMPARE_CHUNK_ROUNDS = 100'000;
 
 // Run settings common to every variant; given on the command line, else taken
 // from the baseline config.
@@ -76,110 +71,17 @@ void add_run_options(CLI::App& command, RunOptions& run) {
   add_shard_option(command, run.shard);
 }
 
-struct Variant {
-  std::string label;
-  json values = json::object();  // sweep: the varied keys' values
-  io::SimConfig config;
-  blackjack::StrategyChart chart;
-  std::unique_ptr<blackjack::Engine> engine;
-  double exact_ev = 0;
-  std::string chart_file;  // the chart file played, if any
-  std::string folder;      // where relative chart paths are looked for
-};
-
-// Builds a variant from a config object (validated here); `folder` is where
-// relative chart paths are looked for; a bad value of one of `flag_keys` (or
-// of the run options' keys) is a usage error.
-Variant make_variant(std::string label, json config, const RunOptions& run, const std::string& folder,
-                     std::set<std::string> flag_keys) {
-  if (!run.rounds.empty()) config["rounds"] = run.rounds;
-  if (!run.seed.empty()) config["seed"] = io::flag_value_to_json(run.seed);
-  config["chunk_rounds"] = run.chunk_rounds.empty() ? json(COMPARE_CHUNK_ROUNDS) : json(run.chunk_rounds);
-  if (!run.rounds.empty()) flag_keys.insert("rounds");
-  if (!run.seed.empty()) flag_keys.insert("seed");
-  if (!run.chunk_rounds.empty()) flag_keys.insert("chunk_rounds");
-  Variant v;
-  v.label = std::move(label);
-  v.config = config_from_json(config, flag_keys);
-  if (v.config.counting.enabled()) {
-    throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
-                v.config.counting.count + "') is for `cardsim sim`");
+// The run keys of the options, as make_variant applies them to each
+// variant, and the names of those given (a bad value of one is a usage error).
+io::PairedRunKeys run_keys(const RunOptions& run, std::set<std::string>& flag_keys) {
+  io::PairedRunKeys keys;
+  if (!run.rounds.empty()) keys.rounds = run.rounds;
+  if (!run.seed.empty()) keys.seed = io::flag_value_to_json(run.seed);
+  if (!run.chunk_rounds.empty()) keys.chunk_rounds = run.chunk_rounds;
+  for (const auto& [key, value] : {std::pair{"rounds", &run.rounds}, {"seed", &run.seed}, {"chunk_rounds", &run.chunk_rounds}}) {
+    if (!value->empty()) flag_keys.insert(key);
   }
-  v.chart_file = io::strategy_file(v.config.strategy, folder);
-  v.folder = folder;
-  return v;
-}
-
-// The index of `key` in `keys`, appended if new (keys are few: a linear search).
-template <class Key, class Equal>
-std::size_t index_of(std::vector<Key>& keys, const Key& key, Equal equal) {
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (equal(keys[i], key)) return i;
-  }
-  keys.push_back(key);
-  return keys.size() - 1;
-}
-
-// The set-up: each variant's chart, engine and exact EV (what sim computes
-// once), on `threads` threads. A chart is computed once per distinct
-// strategy_rules among the variants playing "basic", and an exact EV once per
-// distinct (analysis_rules, chart): a grid over penetration, seats or payout
-// analyzes each game once. Every value is the one a variant computed alone
-// would get. Returns its
-// seconds.
-double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
-  namespace bj = blackjack;
-  const auto start = std::chrono::steady_clock::now();
-  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
-  run::RunControl control;
-  auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
-    run::run_jobs(jobs, threads, job, control);
-  };
-  const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
-
-  // The basic charts, each computed for the first variant of its strategy_rules.
-  std::vector<bj::Rules> basic_keys;
-  std::vector<std::size_t> basic_first;  // [key]: the variant it is computed for
-  for (std::size_t v = 0; v < variants.size(); ++v) {
-    if (variants[v].config.strategy != io::BASIC_STRATEGY) continue;
-    const std::size_t before = basic_keys.size();
-    if (index_of(basic_keys, bj::strategy_rules(variants[v].config.rules), same) == before) basic_first.push_back(v);
-  }
-  std::vector<bj::StrategyChart> basic_charts(basic_keys.size());
-  in_parallel(basic_keys.size(), [&](std::size_t k) {
-    basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
-  });
-  const io::BasicChartSource computed = [&](const bj::Rules& rules) {
-    return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
-  };
-
-  // Charts and engines in variant order (an error names the first variant at
-  // fault), then the exact EVs.
-  struct EvKey {
-    bj::Rules rules;
-    const bj::StrategyChart* chart;
-  };
-  const auto same_game = [](const EvKey& a, const EvKey& b) {
-    return a.rules == b.rules && a.chart->hard == b.chart->hard && a.chart->soft == b.chart->soft &&
-           a.chart->pairs == b.chart->pairs;
-  };
-  std::vector<EvKey> ev_keys;
-  std::vector<std::size_t> ev_first, ev_of(variants.size());
-  for (std::size_t v = 0; v < variants.size(); ++v) {
-    Variant& variant = variants[v];
-    variant.chart = io::load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
-    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
-    const std::size_t before = ev_keys.size();
-    ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
-    if (ev_of[v] == before) ev_first.push_back(v);
-  }
-  std::vector<double> evs(ev_keys.size());
-  in_parallel(ev_keys.size(), [&](std::size_t k) {
-    const Variant& first = variants[ev_first[k]];
-    evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
-  });
-  for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return keys;
 }
 
 // The outputs of a comparison, checked; `outputs` has its config inputs.
@@ -193,7 +95,7 @@ void check_outputs(Outputs& outputs, const RunOptions& run) {
 // batches until --target-se is met, and writes the JSON, the CSV and the
 // summary to `outputs` (checked by check_outputs before the variants were
 // made; checked again here against their chart files).
-void run_variants(const std::string& command, std::vector<Variant>& variants, const std::vector<std::string>& varied,
+void run_variants(const std::string& command, std::vector<io::Variant>& variants, const std::vector<std::string>& varied,
                   const RunOptions& run, Outputs& outputs) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
@@ -206,19 +108,18 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   if (sharded && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  for (const Variant& v : variants) outputs.input("--strategy", v.chart_file);
+  for (const io::Variant& v : variants) outputs.input("--strategy", v.chart_file);
   outputs.check();
   const unsigned threads = run::resolve_threads(run.threads);
-  const double setup_seconds = prepare_variants(variants, threads);
+  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
+  const double setup_seconds = io::prepare_variants(variants, threads);
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
-  if (plan.chunks() < MIN_PAIRED_CHUNKS && variants.size() > 1) {
+  if (plan.chunks() < io::MIN_PAIRED_CHUNKS && variants.size() > 1) {
     std::fprintf(stderr, "warning: only %llu chunks: the paired standard error is estimated over chunks; "
                          "lower --chunk-rounds for at least %llu\n",
-                 static_cast<unsigned long long>(plan.chunks()), static_cast<unsigned long long>(MIN_PAIRED_CHUNKS));
+                 static_cast<unsigned long long>(plan.chunks()), static_cast<unsigned long long>(io::MIN_PAIRED_CHUNKS));
   }
-  std::vector<const blackjack::Engine*> engines;
-  for (const auto& v : variants) engines.push_back(v.engine.get());
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
@@ -228,20 +129,22 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
   {
     const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    compared = blackjack::compare(engines, {base.seed, plan, assigned, run.target_se}, threads, control);
+    compared = blackjack::compare(io::variant_engines(variants), {base.seed, plan, assigned, run.target_se}, threads, control);
   }
   const blackjack::PairedRun& paired = compared.run;
-  const std::string stopped_by = io::to_string(compared.stopped_by);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::vector<io::PairedVariant> described;
+  const std::vector<io::PairedVariant> described = io::describe_variants(variants);
   std::vector<double> exact_ev;
-  for (const auto& v : variants) {
-    described.push_back({v.label, v.values, v.config, v.chart.name, io::chart_fingerprint(v.chart), v.exact_ev});
-    exact_ev.push_back(v.exact_ev);
-  }
-  const io::PairedRunInfo info{command, varied, assigned.size(), run.target_se, stopped_by, threads, elapsed,
-                               setup_seconds};
+  for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
+  const io::PairedRunInfo info{.command = command,
+                               .varied = varied,
+                               .chunks = assigned.size(),
+                               .target_se = run.target_se,
+                               .stopped_by = compared.stopped_by,
+                               .threads = threads,
+                               .elapsed_seconds = elapsed,
+                               .setup_seconds = setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
     io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
@@ -249,12 +152,12 @@ void run_variants(const std::string& command, std::vector<Variant>& variants, co
 
   const std::string result_text = result.dump(2) + "\n";
   outputs.write("--out", result_text);
-  outputs.write("--csv", io::paired_result_csv(result));
-  if (!run.quiet) std::fprintf(outputs.summary_stream(), "%s", io::paired_summary(result).c_str());
-  outputs.finish(result_text, stopped_by == "interrupted" ? "interrupted after " +
-                                                               std::to_string(paired.tallies.front().rounds) +
-                                                               " rounds per variant"
-                                                         : "");
+  outputs.write("--csv", io::paired_result_csv(described, info, paired));
+  if (!run.quiet) std::fputs(io::paired_summary(described, info, paired).c_str(), outputs.summary_stream());
+  outputs.finish(result_text,
+                 compared.stopped_by == run::StopReason::interrupted
+                     ? "interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant"
+                     : "");
 }
 
 // ---- compare ---------------------------------------------------------------
@@ -272,20 +175,11 @@ void run_compare(const CompareOptions& options) {
   check_outputs(outputs, options.run);
   std::vector<json> configs;
   for (const auto& path : options.configs) configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
-  // Every variant plays the baseline's rounds and seed, unless flags say otherwise.
-  RunOptions run = options.run;
-  const io::SimConfig baseline = io::sim_config_from_json(configs.front());
-  if (run.rounds.empty()) run.rounds = std::to_string(baseline.rounds);
-  if (run.seed.empty()) run.seed = std::to_string(baseline.seed);
-  std::vector<Variant> variants;
-  for (std::size_t i = 0; i < configs.size(); ++i) {
-    const std::filesystem::path path(options.configs[i]);
-    const json& name = configs[i].contains("name") ? configs[i]["name"] : json();
-    const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
-                                                                                   : path.stem().string();
-    variants.push_back(make_variant(label, configs[i], run, path.parent_path().string(), {}));
-  }
-  run_variants("compare", variants, {}, run, outputs);
+  std::set<std::string> flag_keys;
+  const io::PairedRunKeys keys = run_keys(options.run, flag_keys);
+  std::vector<io::Variant> variants =
+      flag_errors_as_usage(flag_keys, [&] { return io::compare_variants(configs, options.configs, keys); });
+  run_variants("compare", variants, {}, options.run, outputs);
 }
 
 // ---- sweep -----------------------------------------------------------------
@@ -343,8 +237,7 @@ void run_sweep(const SweepOptions& options) {
   outputs.input("--config", options.config->config_file);
   check_outputs(outputs, options.run);
   const json base = config_json(*options.config);
-  std::vector<std::string> keys;
-  std::vector<std::vector<json>> axes;
+  std::vector<io::SweepAxis> axes;
   for (const auto& spec : options.vary) {
     const auto eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
@@ -352,45 +245,20 @@ void run_sweep(const SweepOptions& options) {
     }
     std::string key = spec.substr(0, eq);
     std::replace(key.begin(), key.end(), '-', '_');
-    bool known = false;
-    for (const auto& k : io::config_keys()) known = known || k.key == key;
-    if (!known || key == "rounds" || key == "seed" || key == "chunk_rounds") {
-      throw Error("--vary '" + key + "': not a rule or table key one can vary (see `cardsim sim --help`)");
-    }
-    if (std::find(keys.begin(), keys.end(), key) != keys.end()) throw Error("--vary " + key + " is given twice");
-    keys.push_back(key);
-    axes.push_back(sweep_values(key, spec.substr(eq + 1)));
+    io::check_sweep_axis(key, axes);
+    axes.push_back({key, sweep_values(key, spec.substr(eq + 1))});
   }
   // Keys given on the command line: a bad value of one is a usage error.
-  std::set<std::string> flag_keys(keys.begin(), keys.end());
+  std::set<std::string> flag_keys;
+  std::vector<std::string> keys;
+  for (const auto& axis : axes) keys.push_back(axis.key);
+  flag_keys.insert(keys.begin(), keys.end());
   for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
-  std::size_t cells = 1;
-  for (const auto& axis : axes) cells *= axis.size();
-  if (cells > 1000) throw Error("the sweep has " + std::to_string(cells) + " cells; at most 1000");
-
+  const io::PairedRunKeys run_values = run_keys(options.run, flag_keys);
   const std::string folder =
       options.config->config_file.empty() ? "" : std::filesystem::path(options.config->config_file).parent_path().string();
-  std::vector<Variant> variants;
-  for (std::size_t cell = 0; cell < cells; ++cell) {
-    json config = base;
-    json values = json::object();
-    std::string label;
-    std::size_t rest = cell;
-    // The last --vary changes fastest.
-    std::vector<std::size_t> index(axes.size());
-    for (std::size_t a = axes.size(); a-- > 0;) {
-      index[a] = rest % axes[a].size();
-      rest /= axes[a].size();
-    }
-    for (std::size_t a = 0; a < axes.size(); ++a) {
-      const json& value = axes[a][index[a]];
-      config[keys[a]] = value;
-      values[keys[a]] = value;
-      label += (label.empty() ? "" : " ") + keys[a] + "=" + (value.is_string() ? value.get<std::string>() : value.dump());
-    }
-    variants.push_back(make_variant(label, config, options.run, folder, flag_keys));
-    variants.back().values = values;
-  }
+  std::vector<io::Variant> variants =
+      flag_errors_as_usage(flag_keys, [&] { return io::sweep_variants(base, axes, run_values, folder); });
   run_variants("sweep", variants, keys, options.run, outputs);
 }
 

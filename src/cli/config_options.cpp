@@ -114,12 +114,7 @@ io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::s
 }
 
 io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::string>& flag_keys) {
-  try {
-    return io::sim_config_from_json(j);
-  } catch (const io::BadConfigValue& e) {
-    if (flag_keys.contains(e.key)) throw UsageError(e.what());
-    throw;
-  }
+  return flag_errors_as_usage(flag_keys, [&] { return io::sim_config_from_json(j); });
 }
 
 nlohmann::json config_json(const ConfigOptions& options) {

@@ -16,6 +16,7 @@
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
+#include "commands.hpp"
 #include "outputs.hpp"
 
 namespace cardsim::cli {
@@ -57,6 +58,18 @@ io::SimConfig resolve_config(const ConfigOptions& options);
 // Validates a config object as io::sim_config_from_json; a bad value of one of
 // `flag_keys` (keys given on the command line) throws UsageError.
 io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::string>& flag_keys);
+
+// Calls make() and returns what it does; a BadConfigValue of one of
+// `flag_keys` (keys given on the command line) becomes a UsageError.
+template <class Make>
+auto flag_errors_as_usage(const std::set<std::string>& flag_keys, Make make) -> decltype(make()) {
+  try {
+    return make();
+  } catch (const io::BadConfigValue& e) {
+    if (flag_keys.contains(e.key)) throw UsageError(e.what());
+    throw;
+  }
+}
 
 // The same before validation: the file's JSON object with the flags' values set.
 nlohmann::json config_json(const ConfigOptions& options);

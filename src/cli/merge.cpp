@@ -6,12 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/io/paired_result.hpp"
-#include "cardsim/io/result.hpp"
 #include "cardsim/io/shard.hpp"
 #include "commands.hpp"
 #include "outputs.hpp"
@@ -35,18 +31,15 @@ void run_merge(const MergeOptions& options) {
   std::vector<io::ShardFile> files;
   files.reserve(options.shards.size());
   for (const std::string& path : options.shards) files.push_back({path, io::read_file(path)});
-  const nlohmann::json result = io::merge_shard_files(files);
-  const bool paired = result.at("command") != "sim";
+  const io::MergedOutput merged = io::merge_shard_files(files);
+  const bool paired = merged.command != "sim";
   if (!options.csv.empty() && !paired) {
     throw Error("--csv is for the shards of compare and sweep; a sim result has no CSV");
   }
-  const std::string result_text = result.dump(2) + "\n";
+  const std::string result_text = merged.result.dump(2) + "\n";
   outputs.write("--out", result_text);
-  if (paired) outputs.write("--csv", io::paired_result_csv(result));
-  if (!options.quiet) {
-    const std::string summary = paired ? io::paired_summary(result) : io::sim_summary(result);
-    std::fprintf(outputs.summary_stream(), "%s", summary.c_str());
-  }
+  if (paired) outputs.write("--csv", merged.csv);
+  if (!options.quiet) std::fputs(merged.summary.c_str(), outputs.summary_stream());
   outputs.finish(result_text);
 }
 

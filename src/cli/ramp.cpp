@@ -66,7 +66,8 @@ void run_ramp(const RampOptions& options) {
   outputs.check();
 
   const bj::RampPlan plan{config.seed, config.rounds, config.chunk_rounds, run::resolve_threads(options.threads),
-                          {io::parse_bet_spread(options.spread), options.bankroll, options.kelly_fraction}};
+                          {io::parse_bet_spread(options.spread), options.bankroll, options.kelly_fraction},
+                          config.counting.rounds_per_hour};
   bj::SimulationControl control;
   const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, "");
   const auto start = std::chrono::steady_clock::now();

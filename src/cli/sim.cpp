@@ -231,23 +231,30 @@ void run_sim(const SimOptions& options) {
   const bool complete = stopped_by_target || completed.size() == assigned.size();
 
   // A run stopped by --target-se is complete with the chunks it played.
-  const io::RunInfo info{plan.chart.name, exact_ev, stopped_by_target ? completed.size() : assigned.size(),
-                         completed.size(), all_threads, elapsed,
-                         // speed counts the rounds this run played, not those a checkpoint held
-                         total.rounds - plan.done_tally.rounds, io::index_play_lines(plan.counting.indices)};
+  const io::RunInfo info{
+      .strategy = plan.chart.name,
+      .exact_ev = exact_ev,
+      .chunks = stopped_by_target ? completed.size() : assigned.size(),
+      .chunks_played = completed.size(),
+      .threads = all_threads,
+      .elapsed_seconds = elapsed,
+      // speed counts the rounds this run played, not those a checkpoint held
+      .rounds_played = total.rounds - plan.done_tally.rounds,
+      .index_plays = io::index_play_lines(plan.counting.indices),
+      .target_se = options.target_se,
+      .stopped_by = stopped_by_target ? run::StopReason::target_se
+                    : complete        ? run::StopReason::rounds
+                                      : run::StopReason::interrupted,
+      .mpi_ranks = static_cast<unsigned>(mpi.size()),
+  };
   nlohmann::json result = io::sim_result_json(config, info, total);
-  if (options.target_se > 0) {
-    result["run"]["target_se"] = options.target_se;
-    result["run"]["stopped_by"] = stopped_by_target ? "target_se" : complete ? "rounds" : "interrupted";
-  }
-  if (mpi.size() > 1) result["performance"]["mpi_ranks"] = mpi.size();
   if (plan.sharded) {
     io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);
   }
   const std::string result_text = result.dump(2) + "\n";
   outputs.write("--checkpoint", checkpoint_text(total, completed));
   outputs.write("--out", result_text);
-  if (!options.quiet) std::fprintf(outputs.summary_stream(), "%s", io::sim_summary(result).c_str());
+  if (!options.quiet) std::fputs(io::sim_summary(config, info, total).c_str(), outputs.summary_stream());
   std::string interrupted;
   if (!complete) {
     interrupted = "interrupted after " + std::to_string(total.rounds) + " of " +

@@ -5,6 +5,9 @@
 #include <optional>
 #include <system_error>
 
+#include <dlfcn.h>
+#include <link.h>
+
 #include "cardsim/core/error.hpp"
 
 // Set by src/io/CMakeLists.txt for this file only (never in a header, so the
@@ -12,6 +15,9 @@
 //   CARDSIM_BIN_TO_DATA      the install layout's path from bin/ to the data,
 //                            "../share/cardsim" by default
 //   CARDSIM_SOURCE_DATA_DIR  the source tree's configs/ folder
+// and, in a build with the Python module (cmake/Python.cmake):
+//   CARDSIM_MODULE_TO_DATA   the install layout's path from the Python
+//                            package's folder to the data
 #if !defined(CARDSIM_BIN_TO_DATA) || !defined(CARDSIM_SOURCE_DATA_DIR)
 #error "CARDSIM_BIN_TO_DATA and CARDSIM_SOURCE_DATA_DIR must be defined by the build"
 #endif
@@ -33,6 +39,21 @@ std::optional<std::string> find_data_dir() {
   return std::nullopt;
 }
 
+#ifdef CARDSIM_MODULE_TO_DATA
+// The path of the shared object this code was loaded from (the Python
+// module); empty in an executable, whose own link map has no name.
+std::string loaded_module_path() {
+  static const char marker = 0;
+  Dl_info info{};
+  link_map* map = nullptr;
+  if (::dladdr1(&marker, &info, reinterpret_cast<void**>(&map), RTLD_DL_LINKMAP) == 0 || map == nullptr ||
+      map->l_name == nullptr) {
+    return {};
+  }
+  return map->l_name;
+}
+#endif
+
 // The folders data_dir_candidates() gives, for messages: "A, B; CARDSIM_DATA_DIR
 // is not set" or "CARDSIM_DATA_DIR=A".
 std::string looked_in() {
@@ -51,7 +72,16 @@ std::vector<std::string> data_dir_candidates() {
   std::vector<std::string> candidates;
   std::error_code ec;
   const fs::path executable = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) candidates.push_back((executable.parent_path() / CARDSIM_BIN_TO_DATA).lexically_normal().string());
+#ifdef CARDSIM_MODULE_TO_DATA
+  // In the Python module, its installed data is found from its own folder.
+  const std::string module = loaded_module_path();
+  if (!module.empty()) {
+    candidates.push_back((fs::absolute(module, ec).parent_path() / CARDSIM_MODULE_TO_DATA).lexically_normal().string());
+  }
+#endif
+  if (!executable.empty()) {
+    candidates.push_back((executable.parent_path() / CARDSIM_BIN_TO_DATA).lexically_normal().string());
+  }
   candidates.emplace_back(CARDSIM_SOURCE_DATA_DIR);
   return candidates;
 }

@@ -1,8 +1,10 @@
 #include "cardsim/io/paired_result.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 
@@ -30,6 +32,40 @@ std::string csv_field(const json& value) {
   return quoted + "\"";
 }
 
+// What a paired result says of each variant: its run, its figures, the
+// exact comparison and the difference from the baseline (the first variant).
+struct VariantFigures {
+  RunInfo info;
+  blackjack::SimStatistics stats;
+  blackjack::ExactComparison exact;
+  std::optional<blackjack::PairedDifference> difference;
+};
+
+std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
+                                            const blackjack::PairedRun& run) {
+  std::vector<VariantFigures> figures;
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    const PairedVariant& variant = variants[v];
+    VariantFigures f{.info = RunInfo{.strategy = variant.strategy,
+                                     .exact_ev = variant.exact_ev,
+                                     .chunks = info.chunks,
+                                     .chunks_played = run.chunks_played.size(),
+                                     .threads = info.threads,
+                                     .elapsed_seconds = info.elapsed_seconds},
+                     .stats = blackjack::sim_statistics(run.tallies[v], variant.config.rules),
+                     .exact = {},
+                     .difference = std::nullopt};
+    f.exact = blackjack::compare_with_exact(f.stats.edge, variant.exact_ev, false, variant.config.rules);
+    figures.push_back(std::move(f));
+  }
+  // (0 for a standard error that needs two rounds: one round)
+  const auto edge_se = [&](std::size_t v) { return figures[v].stats.edge.has_se() ? figures[v].stats.edge.se : 0.0; };
+  for (std::size_t v = 1; v < variants.size(); ++v) {
+    figures[v].difference = blackjack::paired_difference(run, v, 0, edge_se(v), edge_se(0));
+  }
+  return figures;
+}
+
 }  // namespace
 
 json paired_result_json(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
@@ -47,33 +83,29 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                    {"chunks_played", run.chunks_played.size()},
                    {"chunk_rounds", base.chunk_rounds},
                    {"target_se", info.target_se > 0 ? json(info.target_se) : json(nullptr)},
-                   {"stopped_by", info.stopped_by},
-                   {"partial", info.stopped_by == "interrupted"},
+                   {"stopped_by", to_string(info.stopped_by)},
+                   {"partial", info.stopped_by == run::StopReason::interrupted},
                    {"pairing", PAIRING}};
   result["varied"] = info.varied;
   json list = json::array();
-  std::vector<double> edge_se(variants.size());
+  const std::vector<VariantFigures> figures = variant_figures(variants, info, run);
   for (std::size_t v = 0; v < variants.size(); ++v) {
-    const RunInfo one_info{variants[v].strategy, variants[v].exact_ev, info.chunks, run.chunks_played.size(),
-                           info.threads, info.elapsed_seconds, {}};  // compare and sweep do not count
-    json one = sim_result_json(variants[v].config, one_info, run.tallies[v]);
+    json one = sim_result_json(variants[v].config, figures[v].info, run.tallies[v]);
     one.erase("performance");
     one.erase("tool");
     one.erase("schema_version");
-    const json& se = one["edge"]["standard_error"];
-    edge_se[v] = se.is_null() ? 0.0 : se.get<double>();  // null: one round
     json entry = {{"label", variants[v].label}, {"values", variants[v].values}, {"result", one}};
-    if (v == 0) {
+    if (!figures[v].difference) {
       entry["difference"] = nullptr;
     } else {
-      const auto d = blackjack::paired_difference(run, v, 0, edge_se[v], edge_se[0]);
+      const blackjack::PairedDifference& d = *figures[v].difference;
       entry["difference"] = {{"against", variants[0].label},
                              {"mean", d.mean},
                              {"standard_error", d.se},
                              {"ci95", {d.ci95_low, d.ci95_high}},
                              {"house_edge_change_percent", percent(-d.mean)},
                              {"standard_error_unpaired", d.se_unpaired},
-                             {"variance_reduction", d.se > 0 ? (d.se_unpaired * d.se_unpaired) / (d.se * d.se) : 0.0}};
+                             {"variance_reduction", d.variance_reduction}};
     }
     list.push_back(entry);
   }
@@ -85,74 +117,73 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                                                                    static_cast<double>(variants.size()) / elapsed
                                                              : 0.0},
                            {"setup_seconds", info.setup_seconds}};
+  if (info.shards > 0) result["performance"]["shards"] = info.shards;
   return result;
 }
 
-std::string paired_result_csv(const json& result) {
-  const json& varied = result.at("varied");
+std::string paired_result_csv(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
+                              const blackjack::PairedRun& run) {
   std::ostringstream csv;
   csv << "label";
-  for (const auto& key : varied) csv << "," << key.get<std::string>();
+  for (const auto& key : info.varied) csv << "," << key;
   csv << ",rounds,house_edge_percent,se_percent,ci95_low_percent,ci95_high_percent,exact_house_edge_percent,"
          "change_percent,change_se_percent,change_se_unpaired_percent,win_rate,loss_rate,push_rate,"
          "blackjack_rate,player_bust_rate,dealer_bust_probability,rounds_per_shoe\n";
-  for (const auto& entry : result.at("variants")) {
-    const json& r = entry.at("result");
-    csv << csv_field(entry.at("label"));
-    for (const auto& key : varied) csv << "," << csv_field(entry.at("values").at(key.get<std::string>()));
-    const json& edge = r.at("edge");
-    const json& diff = entry.at("difference");
-    // (empty for a null standard error or interval: one round)
-    const auto percent_field = [](const json& x) { return x.is_null() ? std::string() : csv_field(json(percent(x.get<double>()))); };
-    const json& ci = edge.at("house_edge_ci95_percent");
-    const json& hand = r.at("outcomes").at("rates_per_hand");
-    csv << "," << r.at("run").at("rounds") << "," << edge.at("house_edge_percent") << ","
-        << percent_field(edge.at("standard_error")) << "," << (ci.is_null() ? "" : ci.at(0).dump()) << ","
-        << (ci.is_null() ? "" : ci.at(1).dump()) << "," << r.at("exact").at("house_edge_percent") << ","
-        << (diff.is_null() ? "" : csv_field(diff.at("house_edge_change_percent"))) << ","
-        << (diff.is_null() ? "" : percent_field(diff.at("standard_error"))) << ","
-        << (diff.is_null() ? "" : percent_field(diff.at("standard_error_unpaired"))) << "," << hand.at("win") << ","
-        << hand.at("loss") << "," << hand.at("push") << "," << r.at("outcomes").at("rates_per_round").at("blackjack")
-        << "," << hand.at("player_bust") << "," << r.at("dealer").at("played_out").at("bust_probability") << ","
-        << r.at("shoe").at("rounds_per_shoe") << "\n";
+  // A number as the JSON writes it; empty where the JSON has null.
+  const auto number = [](double x) { return json(x).dump(); };
+  const auto percent_number = [&](double x) { return number(percent(x)); };
+  const std::vector<VariantFigures> figures = variant_figures(variants, info, run);
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    const blackjack::SimStatistics& stats = figures[v].stats;
+    const core::MeanEstimate& edge = stats.edge;
+    const auto& diff = figures[v].difference;
+    const bool has_se = edge.has_se();  // (empty for a standard error or interval of one round)
+    csv << csv_field(json(variants[v].label));
+    for (const auto& key : info.varied) csv << "," << csv_field(variants[v].values.at(key));
+    csv << "," << run.tallies[v].rounds << "," << percent_number(-edge.mean) << ","
+        << (has_se ? percent_number(edge.se) : "") << "," << (has_se ? percent_number(-edge.ci95_high) : "") << ","
+        << (has_se ? percent_number(-edge.ci95_low) : "") << "," << percent_number(-figures[v].exact.exact_ev) << ","
+        << (diff ? percent_number(-diff->mean) : "") << "," << (diff ? percent_number(diff->se) : "") << ","
+        << (diff ? percent_number(diff->se_unpaired) : "") << "," << number(stats.pooled.win) << ","
+        << number(stats.pooled.loss) << "," << number(stats.pooled.push) << "," << number(stats.pooled.blackjack) << ","
+        << number(stats.pooled.player_bust) << ","
+        << number(stats.dealer.played_out[static_cast<std::size_t>(blackjack::DealerFinal::bust)].value) << ","
+        << (stats.rounds_per_shoe ? number(*stats.rounds_per_shoe) : "null") << "\n";
   }
   return csv.str();
 }
 
-std::string paired_summary(const json& result) {
+std::string paired_summary(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
+                           const blackjack::PairedRun& run) {
   constexpr std::size_t LABEL_WIDTH = 40;
-  const json& run = result.at("run");
   char line[512];
   std::string out;
   std::snprintf(line, sizeof line, "%s%s: %lld rounds per variant, seed %llu, %llu of %llu chunks (stopped by %s)\n",
-                run.at("partial").get<bool>() ? "PARTIAL RESULT: " : "",
-                result.at("command").get<std::string>().c_str(),
-                static_cast<long long>(run.at("rounds").get<std::int64_t>()),
-                static_cast<unsigned long long>(run.at("seed").get<std::uint64_t>()),
-                static_cast<unsigned long long>(run.at("chunks_played").get<std::uint64_t>()),
-                static_cast<unsigned long long>(run.at("chunks").get<std::uint64_t>()),
-                run.at("stopped_by").get<std::string>().c_str());
+                info.stopped_by == run::StopReason::interrupted ? "PARTIAL RESULT: " : "", info.command.c_str(),
+                static_cast<long long>(run.tallies.front().rounds),
+                static_cast<unsigned long long>(variants.front().config.seed),
+                static_cast<unsigned long long>(run.chunks_played.size()), static_cast<unsigned long long>(info.chunks),
+                to_string(info.stopped_by).c_str());
   out += line;
   std::snprintf(line, sizeof line, "%-40s %12s %10s %12s %21s %10s\n", "variant", "house edge", "SE", "exact",
                 "change (paired SE)", "unpaired");
   out += line;
-  for (const auto& entry : result.at("variants")) {
-    const json& edge = entry.at("result").at("edge");
-    const json& diff = entry.at("difference");
+  const std::vector<VariantFigures> figures = variant_figures(variants, info, run);
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    const core::MeanEstimate& edge = figures[v].stats.edge;
+    const auto& diff = figures[v].difference;
     char change[64] = "baseline";
     char unpaired[32] = "";
-    if (!diff.is_null()) {
-      std::snprintf(change, sizeof change, "%+.4f%% (%.4f%%)", diff.at("house_edge_change_percent").get<double>(),
-                    100 * diff.at("standard_error").get<double>());
-      std::snprintf(unpaired, sizeof unpaired, "%.4f%%", 100 * diff.at("standard_error_unpaired").get<double>());
+    if (diff) {
+      std::snprintf(change, sizeof change, "%+.4f%% (%.4f%%)", percent(-diff->mean), 100 * diff->se);
+      std::snprintf(unpaired, sizeof unpaired, "%.4f%%", 100 * diff->se_unpaired);
     }
-    std::string label = entry.at("label").get<std::string>();
+    std::string label = variants[v].label;
     if (label.size() > LABEL_WIDTH) label = label.substr(0, LABEL_WIDTH - 3) + "...";
     char se[32] = "n/a";  // one round
-    if (!edge.at("standard_error").is_null()) std::snprintf(se, sizeof se, "%.4f%%", 100 * edge.at("standard_error").get<double>());
-    std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(),
-                  edge.at("house_edge_percent").get<double>(), se,
-                  entry.at("result").at("exact").at("house_edge_percent").get<double>(), change, unpaired);
+    if (edge.has_se()) std::snprintf(se, sizeof se, "%.4f%%", 100 * edge.se);
+    std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(), percent(-edge.mean), se,
+                  percent(-figures[v].exact.exact_ev), change, unpaired);
     out += line;
   }
   return out;

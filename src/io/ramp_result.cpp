@@ -117,22 +117,20 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                     {"units", row.units}});
   }
   result["by_true_count"] = rows;
+  // The counting object of a sim result for each: what was played (the
+  // derived ramp) and the counter's figures. The predicted wagers are not
+  // known (the by-true-count tally holds no wagers).
   CountingConfig counting = config.counting;
-  counting.bankroll = sizing.bankroll;
-  json predicted = counter_json(run.predicted_estimate, counting);
-  predicted["rounds_played"] = run.predicted.rounds_played;
+  counting.bet_ramp = format_bet_ramp(run.ramp.steps);
+  counting.ramp = run.ramp.steps;
+  json predicted = counting_json(counting, run.predicted_statistics);
+  predicted.erase("wagered_per_round");
   predicted["fit_optimism"] = {
       {"win_per_round", run.ramp.fit_optimism_per_round},
       {"win_per_100_rounds", shift_decimal(run.ramp.fit_optimism_per_round, 2)},
       {"note", "about how much the win valued on the rounds the ramp was fitted on overstates its true win: "
                "kelly_fraction x bankroll x (blocks of equal rising Kelly bets inside the spread) / rounds"}};
-  json simulated = counter_json(run.confirmed_estimate, counting);
-  simulated["rounds_played"] = run.confirmed.counting.rounds_played;
-  simulated["wagered_per_round"] = run.confirmed.counting.rounds_played > 0
-                                       ? static_cast<double>(run.confirmed.counting.wagered) /
-                                             static_cast<double>(run.confirmed.counting.rounds_played) /
-                                             static_cast<double>(config.rules.bet_units())
-                                       : 0.0;
+  const json simulated = counting_json(counting, run.confirmed_statistics);
   result["predicted"] = predicted;
   result["simulated"] = simulated;
   result["difference_in_standard_errors"] = {

@@ -159,7 +159,8 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
   for (const Shard& s : shards) {
     if (s.identity != first.identity) {
       throw Error("shard '" + s.source + "' is of another run than '" + first.source +
-                  "' (config, seed, rounds, chunk_rounds, strategy, variants or cardsim build differ)");
+                  "' (config, seed, rounds, chunk_rounds, strategy, variants, count or the result schema or card "
+                  "streams of the cardsim that wrote them differ)");
     }
     if (s.shard.count != count) {
       throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" +
@@ -225,32 +226,38 @@ PairedShardResult paired_shard_result_from_text(std::string_view text, const std
   return paired_shard_from_json(parse_shard_json(text, "shard '" + source + "'"), source);
 }
 
-json merge_shards(const std::vector<ShardResult>& shards) {
+MergedSim merge_sim_shards(const std::vector<ShardResult>& shards) {
   const auto by_index = check_shard_set(shards);
   const ShardResult& first = shards.front();
-  blackjack::Tally tally{};
-  unsigned threads = 0;
-  double elapsed = 0;
+  MergedSim merged{.config = sim_config_from_json(first.identity.at("config")), .info = {}, .tally = {}};
+  const run::ChunkPlan plan{merged.config.rounds, merged.config.chunk_rounds};
+  // The merging build writes the result: the shards' identities say they deal the same cards.
+  merged.info = RunInfo{.strategy = first.identity.at("strategy").get<std::string>(),
+                        .exact_ev = first.exact_ev,
+                        .chunks = plan.chunks(),
+                        .chunks_played = plan.chunks(),
+                        .rounds_played = RunInfo::ALL_ROUNDS,
+                        .index_plays = first.index_plays,
+                        .shards = first.shard.count};
   for (const auto& [index, s] : by_index) {
-    tally.merge(s->tally);
-    threads += s->threads;
-    elapsed = std::max(elapsed, s->elapsed_seconds);
+    merged.tally.merge(s->tally);
+    merged.info.threads += s->threads;
+    merged.info.elapsed_seconds = std::max(merged.info.elapsed_seconds, s->elapsed_seconds);
   }
-  const SimConfig config = sim_config_from_json(first.identity.at("config"));
-  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
-  const RunInfo info{first.identity.at("strategy").get<std::string>(), first.exact_ev, plan.chunks(), plan.chunks(),
-                     threads, elapsed, /*rounds_played: all*/ -1, first.index_plays};
-  json result = sim_result_json(config, info, tally);
-  // The merging build: the shards' identities say they deal the same cards.
-  result["performance"]["shards"] = first.shard.count;
-  return result;
+  return merged;
 }
 
-json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
+json merge_shards(const std::vector<ShardResult>& shards) {
+  const MergedSim merged = merge_sim_shards(shards);
+  return sim_result_json(merged.config, merged.info, merged.tally);
+}
+
+MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& shards) {
   const auto by_index = check_shard_set(shards);
   const PairedShardResult& first = shards.front();
   const json& identity = first.identity;
-  std::vector<PairedVariant> variants;
+  MergedPaired merged;
+  std::vector<PairedVariant>& variants = merged.variants;
   for (std::size_t v = 0; v < identity.at("variants").size(); ++v) {
     const json& id = identity.at("variants").at(v);
     PairedVariant variant;
@@ -266,11 +273,14 @@ json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   std::vector<double> wager_units;
   for (const auto& v : variants) wager_units.push_back(blackjack::table_wager_units(v.config.rules));
-  blackjack::PairedRun run = blackjack::empty_paired_run(wager_units, plan.chunks());
-  PairedRunInfo info;
+  blackjack::PairedRun& run = merged.run;
+  run = blackjack::empty_paired_run(wager_units, plan.chunks());
+  PairedRunInfo& info = merged.info;
   info.command = identity.at("command").get<std::string>();
   info.varied = identity.at("varied").get<std::vector<std::string>>();
   info.chunks = plan.chunks();
+  // result["tool"]: the merging build (the identities say the shards deal the same cards).
+  info.shards = first.shard.count;
   for (const auto& [index, s] : by_index) {
     const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, s->shard);
     for (std::size_t v = 0; v < variants.size(); ++v) {
@@ -284,13 +294,15 @@ json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
     info.setup_seconds = std::max(info.setup_seconds, s->setup_seconds);
   }
   std::sort(run.chunks_played.begin(), run.chunks_played.end());
-  json result = paired_result_json(variants, info, run);
-  // result["tool"]: the merging build (the identities say the shards deal the same cards).
-  result["performance"]["shards"] = first.shard.count;
-  return result;
+  return merged;
 }
 
-json merge_shard_files(const std::vector<ShardFile>& files) {
+json merge_paired_shards(const std::vector<PairedShardResult>& shards) {
+  const MergedPaired merged = merge_paired_shard_results(shards);
+  return paired_result_json(merged.variants, merged.info, merged.run);
+}
+
+MergedOutput merge_shard_files(const std::vector<ShardFile>& files) {
   if (files.empty()) throw Error("no shards to merge");
   std::vector<ShardResult> sim;
   std::vector<PairedShardResult> paired;
@@ -313,7 +325,13 @@ json merge_shard_files(const std::vector<ShardFile>& files) {
       paired.push_back(paired_shard_from_json(j, file.source));
     }
   }
-  return first_command == "sim" ? merge_shards(sim) : merge_paired_shards(paired);
+  if (first_command == "sim") {
+    const MergedSim m = merge_sim_shards(sim);
+    return {first_command, sim_result_json(m.config, m.info, m.tally), sim_summary(m.config, m.info, m.tally), ""};
+  }
+  const MergedPaired m = merge_paired_shard_results(paired);
+  return {first_command, paired_result_json(m.variants, m.info, m.run), paired_summary(m.variants, m.info, m.run),
+          paired_result_csv(m.variants, m.info, m.run)};
 }
 
 }  // namespace cardsim::io

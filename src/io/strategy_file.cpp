@@ -231,6 +231,8 @@ bool built_in_strategy(const std::string& strategy) {
 }
 }  // namespace
 
+std::string computed_basic_name(const bj::Rules& rules) { return "basic (computed for " + describe_rules(rules) + ")"; }
+
 std::string strategy_file(const std::string& strategy, const std::string& config_folder) {
   return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, config_folder, "strategies", ".txt");
 }
@@ -242,7 +244,7 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
   if (strategy == "always-stand") return bj::always_stand_chart();
   if (strategy == BASIC_STRATEGY) {
     bj::StrategyChart chart = basic ? basic(rules) : bj::optimal_basic_strategy(rules);
-    chart.name = "basic (computed for " + describe_rules(rules) + ")";
+    chart.name = computed_basic_name(rules);
     return chart;
   }
   const std::string path = strategy_file(strategy, config_folder);

@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cardsim/blackjack/analyze.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/core/rng.hpp"
@@ -402,6 +403,44 @@ TEST(AnalysisGame, WizardOfOddsAppendix9CompositionDependent) {
     EXPECT_NEAR(analyzer.composition_dependent(chart).ev, c.published, GAME_TOLERANCE)
         << c.decks << " decks " << (c.h17 ? "H17" : "S17") << (c.das ? " DAS" : " no DAS");
   }
+}
+
+TEST(AnalysisCall, AnalyzeIsTheAnalyzersFiguresInOneCall) {
+  // The rules of Griffin's figure above, through the library call: the basic
+  // chart's EV is the published one, and every part equals what the Analyzer
+  // gives when called step by step.
+  Rules rules;
+  rules.decks = INFINITE_DECKS;
+  rules.double_after_split = false;
+  rules.split_hands = 2;
+  AnalysisOptions options;
+  options.basic_name = "computed";
+  options.strategy = mimic_dealer_chart(rules);
+  const AnalysisResult result = analyze(rules, options);
+  EXPECT_NEAR(result.basic.ev.ev, -0.00690223, GAME_TOLERANCE);
+  EXPECT_EQ(result.basic.chart.name, "computed");
+  EXPECT_FALSE(result.composition_dependent.has_value());
+  Analyzer analyzer(rules);
+  const StrategyChart basic = analyzer.optimal_chart();
+  EXPECT_EQ(result.basic.chart.hard, basic.hard);
+  EXPECT_EQ(result.basic.chart.soft, basic.soft);
+  EXPECT_EQ(result.basic.chart.pairs, basic.pairs);
+  ASSERT_TRUE(result.strategy.has_value());
+  EXPECT_EQ(result.strategy->chart.name, options.strategy->name);
+  EXPECT_EQ(result.strategy->ev.ev, analyzer.evaluate(*options.strategy).ev);
+  EXPECT_EQ(result.dealer.no_blackjack, analyzer.dealer().no_blackjack);
+  const InitialHandTable hands = analyzer.initial_hand_table(basic);
+  EXPECT_EQ(result.initial_hands.probability, hands.probability);
+  EXPECT_EQ(result.initial_hands.evs[10][10][6].stand, hands.evs[10][10][6].stand);
+  EXPECT_EQ(result.initial_hands.evs[8][8][10].split, hands.evs[8][8][10].split);
+  EXPECT_GT(result.dealer_evaluations, 0U);
+
+  options.strategy.reset();
+  options.composition_dependent = true;
+  const AnalysisResult with_cd = analyze(rules, options);
+  EXPECT_FALSE(with_cd.strategy.has_value());
+  ASSERT_TRUE(with_cd.composition_dependent.has_value());
+  EXPECT_EQ(with_cd.composition_dependent->ev, analyzer.composition_dependent(basic).ev);
 }
 
 // --- the computed basic strategy -----------------------------------------------

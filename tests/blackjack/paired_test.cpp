@@ -37,10 +37,7 @@ struct Variants {
   }
 };
 
-double edge_se(const PairedRun& run, const Rules& rules, std::size_t v) {
-  const Tally& t = run.tallies[v];
-  return io::estimate(t.table_net, t.table_net_squared, t.rounds, static_cast<double>(rules.bet_units() * rules.seats)).se;
-}
+double edge_se(const PairedRun& run, const Rules& rules, std::size_t v) { return table_edge(run.tallies[v], rules).se; }
 
 PairedRun play(const Variants& variants, std::uint64_t rounds, unsigned threads) {
   const run::ChunkPlan plan{rounds, 50'000};

@@ -98,6 +98,18 @@ TEST(KellyRamp, HandBuiltTableGivesTheHandWorkedBets) {
   EXPECT_EQ(counting.units_at(TRUE_COUNT_LIMIT), 10);
 }
 
+// Ten identical chunks: the same bets, and a variance whose batch-means SE is
+// exactly 0 (no spread between the chunks); one chunk has none.
+TEST(KellyRamp, VarianceStandardErrorIsBatchMeansOverTheChunks) {
+  const std::vector<ChunkByTrueCount> ten(10, chunk_of(HAND_TABLE));
+  const KellyRamp ramp = kelly_ramp(ten, 1, HAND_SIZING);
+  ASSERT_TRUE(row_at(ramp, 2).variance_se.has_value());
+  EXPECT_NEAR(*row_at(ramp, 2).variance_se, 0.0, 1e-12);
+  EXPECT_NEAR(row_at(ramp, 2).kelly_units, 500 * 0.02 / ((130000 - 40.0) / 99999), 1e-12);  // n = 100000
+  EXPECT_EQ(row_at(ramp, 4).units, 10);
+  EXPECT_FALSE(row_at(kelly_ramp({chunk_of(HAND_TABLE)}, 1, HAND_SIZING), 2).variance_se.has_value());
+}
+
 TEST(KellyRamp, MoneyOfTheRampOnTheTableIsItsBetsTimesTheResults) {
   BucketUnits units{};
   for (int tc = -TRUE_COUNT_LIMIT; tc <= TRUE_COUNT_LIMIT; ++tc) units[bucket(tc)] = tc <= 0 ? 1 : tc == 1 ? 2 : tc < 4 ? 6 : 10;
@@ -110,18 +122,6 @@ TEST(KellyRamp, MoneyOfTheRampOnTheTableIsItsBetsTimesTheResults) {
   EXPECT_EQ(c.net_squared, 120 + 26000 + 52000 + 4 * 26000 + 36 * 13000 + 36 * 13000 + 100 * 13000 + 100 * 600);
   EXPECT_EQ(c.chunk_sums.chunks, 1);
   EXPECT_EQ(c.by_true_count[bucket(2)].played, 10000);
-  // Units 0 leave rounds out: TC +2 alone.
-  BucketUnits only{};
-  only[bucket(2)] = 1;
-  const CountingTally at = counter_tally_at({chunk_of(HAND_TABLE)}, only);
-  EXPECT_EQ(at.rounds_played, 10000);
-  EXPECT_EQ(at.net, 200);
-  EXPECT_EQ(at.net_squared, 13000);
-  // The figures through the counting estimators: win 4095 / 110600 per round.
-  const CounterEstimate e = counter_estimate(c, 1, 1, 1000);
-  EXPECT_NEAR(e.win.mean, 4095.0 / 110600, 1e-15);
-  EXPECT_NEAR(e.score, 1e6 * e.win.mean * e.win.mean / (e.win.sd * e.win.sd), 1e-9);
-  EXPECT_NEAR(e.risk_of_ruin, std::exp(-2 * e.win.mean * 1000 / (e.win.sd * e.win.sd)), 1e-15);
 }
 
 // A counting run replayed at another ramp on the same rounds is what the

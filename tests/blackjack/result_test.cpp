@@ -80,9 +80,8 @@ TEST(Result, OneRoundHasNoStandardError) {
   }
   EXPECT_TRUE(r.at("exact").at("difference_in_standard_errors").is_null());
   EXPECT_TRUE(r.at("dealer").at("played_out").at("bust_probability_standard_error").is_null());
-  json summarised = r;
-  summarised["performance"] = {{"rounds_per_second", 1.0}, {"threads", 1}, {"elapsed_seconds", 1.0}};
-  const std::string summary = io::sim_summary(summarised);
+  const std::string summary =
+      io::sim_summary(config_with_seats(1), io::RunInfo{.threads = 1, .elapsed_seconds = 1.0}, t);
   EXPECT_NE(summary.find("(one round: no standard error)"), std::string::npos) << summary;
   EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
 }
@@ -119,19 +118,25 @@ TEST(Result, ExactValueOfTheChartIsNotComparedWithIndexPlays) {
 
 // The summary line of a --target-se run: where it stopped.
 TEST(Result, TargetSummarySaysWhereTheRunStopped) {
-  json r = io::sim_result_json(config_with_seats(1), io::RunInfo{}, two_seats());
-  r["performance"] = {{"rounds_per_second", 1.0}, {"threads", 1}, {"elapsed_seconds", 1.0}};
-  r["run"]["target_se"] = 0.001;
-  r["run"]["stopped_by"] = "target_se";
-  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: reached, the run stopped there\n"), std::string::npos);
-  r["run"]["stopped_by"] = "rounds";
-  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: not reached by the --rounds cap, where the run stopped\n"),
+  const io::SimConfig config = config_with_seats(1);
+  io::RunInfo info{.threads = 1, .elapsed_seconds = 1.0, .target_se = 0.001};
+  const auto summary = [&](run::StopReason stopped_by) {
+    info.stopped_by = stopped_by;
+    return io::sim_summary(config, info, two_seats());
+  };
+  EXPECT_NE(summary(run::StopReason::target_se).find("target SE 0.001: reached, the run stopped there\n"),
             std::string::npos);
-  r["run"]["stopped_by"] = "interrupted";
-  EXPECT_NE(io::sim_summary(r).find("target SE 0.001: not reached before the run was interrupted\n"),
+  EXPECT_NE(summary(run::StopReason::rounds)
+                .find("target SE 0.001: not reached by the --rounds cap, where the run stopped\n"),
             std::string::npos);
-  r["run"].erase("stopped_by");
-  EXPECT_EQ(io::sim_summary(r).find("target SE"), std::string::npos);
+  EXPECT_NE(summary(run::StopReason::interrupted).find("target SE 0.001: not reached before the run was interrupted\n"),
+            std::string::npos);
+  const json r = io::sim_result_json(config, info, two_seats());
+  EXPECT_EQ(r.at("run").at("target_se"), 0.001);
+  EXPECT_EQ(r.at("run").at("stopped_by"), "interrupted");
+  info.target_se = 0;  // no target: neither the line nor the keys
+  EXPECT_EQ(summary(run::StopReason::rounds).find("target SE"), std::string::npos);
+  EXPECT_FALSE(io::sim_result_json(config, info, two_seats()).at("run").contains("stopped_by"));
 }
 
 }  // namespace

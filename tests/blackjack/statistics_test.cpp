@@ -78,8 +78,7 @@ TEST(InfiniteDeck, ReferenceDealerValuesAreSane) {
 void check_strategy_ev(const StrategyChart& chart, bool h17, int hard_stand, int soft_stand, std::uint64_t seed) {
   const Rules rules = infinite_rules(h17);
   const Tally tally = simulate(rules, chart, 4'000'000, seed);
-  const auto edge = io::estimate(tally.table_net, tally.table_net_squared, tally.rounds,
-                                 static_cast<double>(rules.bet_units()));
+  const core::MeanEstimate edge = table_edge(tally, rules);
   const double exact = testutil::infinite_threshold_strategy_ev(hard_stand, soft_stand, h17, 1.5);
   EXPECT_NEAR(edge.mean, exact, 3 * edge.se) << chart.name << (h17 ? " H17" : " S17") << ": exact " << exact;
 }

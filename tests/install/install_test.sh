@@ -131,5 +131,31 @@ pair 3744
 high_card 16440
 COUNTS
   ;;
+python)
+  # The Python package (python/) where `cmake --install` put it: Debian's
+  # dist-packages path under the prefix. It finds the installed data from its
+  # own folder (a chart only the installed data has) and plays what the
+  # installed cardsim plays.
+  package=$installed/lib/python3/dist-packages/cardsim
+  for file in __init__.py zjh.py _keys.py _progress.py _cardsim.pyi py.typed; do
+    [[ -e $package/$file ]] || fail "not installed: $package/$file"
+  done
+  compgen -G "$package/_cardsim*.so" >/dev/null || fail "not installed: the compiled module in $package"
+  cp "$data/strategies/basic-s17-das.txt" "$data/strategies/only-installed.txt"
+  "$installed/bin/cardsim" sim --strategy only-installed --rounds 200k --seed 3 --threads 2 --quiet --out cli.json ||
+    fail "the installed cardsim"
+  PYTHONPATH=$installed/lib/python3/dist-packages /usr/bin/python3 - "$installed" >python.txt 2>&1 <<'PYTHON' ||
+import json, sys
+import cardsim
+assert cardsim.__file__.startswith(sys.argv[1] + "/"), cardsim.__file__
+result = cardsim.sim(strategy="only-installed", rounds="200k", seed=3, threads=2)
+del result["performance"]
+print(json.dumps(result, sort_keys=True))
+PYTHON
+    fail "the installed Python package: $(cat python.txt)"
+  /usr/bin/python3 -c 'import json, sys; r = json.load(open("cli.json")); del r["performance"]; print(json.dumps(r, sort_keys=True))' \
+    >cli.txt
+  diff cli.txt python.txt >/dev/null || fail "the installed package plays differently from the installed cardsim"
+  ;;
 *) fail "unknown case" ;;
 esac

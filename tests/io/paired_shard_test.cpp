@@ -58,11 +58,20 @@ blackjack::PairedRun play(const std::vector<PairedVariant>& variants, const std:
   return blackjack::play_paired(pointers, base.seed, {base.rounds, base.chunk_rounds}, chunks, 1, control);
 }
 
-json whole_result(const std::vector<PairedVariant>& variants) {
+// The single-process run: its result JSON, CSV and summary.
+struct Whole {
+  json result;
+  std::string csv;
+  std::string summary;
+};
+Whole whole_result(const std::vector<PairedVariant>& variants) {
   const SimConfig& base = variants.front().config;
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
-  const PairedRunInfo info{"sweep", VARIED, plan.chunks(), 0, "rounds", 2, 1.0};
-  return paired_result_json(variants, info, play(variants, run::shard_chunks(plan, {})));
+  const PairedRunInfo info{
+      .command = "sweep", .varied = VARIED, .chunks = plan.chunks(), .threads = 2, .elapsed_seconds = 1.0};
+  const blackjack::PairedRun run = play(variants, run::shard_chunks(plan, {}));
+  return {paired_result_json(variants, info, run), paired_result_csv(variants, info, run),
+          paired_summary(variants, info, run)};
 }
 
 // The text of shard `shard`, as `cardsim sweep --shard` writes it.
@@ -76,7 +85,13 @@ std::string shard_text(const std::vector<PairedVariant>& variants, run::Shard sh
   const blackjack::PairedRun run = play(variants, chunks);
   // Set-up times that differ by shard: the merge keeps the longest.
   const double setup_seconds = 0.25 + 0.125 * static_cast<double>(shard.index);
-  const PairedRunInfo info{command, VARIED, assigned, 0, complete ? "rounds" : "interrupted", 1, 0.5, setup_seconds};
+  const PairedRunInfo info{.command = command,
+                           .varied = VARIED,
+                           .chunks = assigned,
+                           .stopped_by = complete ? run::StopReason::rounds : run::StopReason::interrupted,
+                           .threads = 1,
+                           .elapsed_seconds = 0.5,
+                           .setup_seconds = setup_seconds};
   json result = paired_result_json(variants, info, run);
   std::vector<double> exact_ev;
   for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
@@ -95,15 +110,18 @@ std::string merge_error(const std::vector<ShardFile>& files) {
 
 TEST(PairedShardMerge, MergedEqualsSingleProcessResult) {
   const auto variants = sample_variants();
-  const json whole = whole_result(variants);
+  const Whole whole = whole_result(variants);
   for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
     std::vector<ShardFile> files;
     for (std::uint64_t i = count; i-- > 0;) {
       files.push_back({std::to_string(i) + ".json", shard_text(variants, {i, count})});
     }
-    const json merged = merge_shard_files(files);
-    EXPECT_EQ(without_performance(merged).dump(2), without_performance(whole).dump(2)) << count << " shards";
-    EXPECT_EQ(paired_result_csv(merged), paired_result_csv(whole)) << count << " shards";
+    const MergedOutput output = merge_shard_files(files);
+    json merged = output.result;
+    EXPECT_EQ(output.command, "sweep");
+    EXPECT_EQ(without_performance(merged).dump(2), without_performance(whole.result).dump(2)) << count << " shards";
+    EXPECT_EQ(output.csv, whole.csv) << count << " shards";
+    EXPECT_EQ(output.summary, whole.summary) << count << " shards";
     EXPECT_EQ(merged["performance"]["shards"], count);
     EXPECT_EQ(merged["performance"]["threads"], count);
     EXPECT_EQ(merged["performance"]["setup_seconds"], 0.25 + 0.125 * static_cast<double>(count - 1));
@@ -151,7 +169,8 @@ TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards
                 .find("cannot merge shards of different commands: 'a' is a sweep shard, 'x' a compare shard"),
             std::string::npos);
   const SimConfig& config = variants.front().config;
-  json sim = sim_result_json(config, {"chart", 0, 6, 6, 1, 0.5, {}}, blackjack::Tally{});
+  const RunInfo sim_info{.strategy = "chart", .chunks = 6, .chunks_played = 6, .threads = 1, .elapsed_seconds = 0.5};
+  json sim = sim_result_json(config, sim_info, blackjack::Tally{});
   add_shard_info(sim, run_identity(config, blackjack::hit_below_16_chart()), {1, 3}, 0);
   EXPECT_NE(merge_error({{"a", s0}, {"sim", sim.dump()}, {"c", s2}}).find("'sim' a sim shard"), std::string::npos);
   EXPECT_THROW(shard_result_from_text(s1, "s1"), Error);         // a sweep shard is not a sim shard

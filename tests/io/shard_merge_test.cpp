@@ -35,7 +35,12 @@ std::string shard_text(const SimConfig& config, run::Shard shard, bool complete 
   const std::uint64_t assigned = chunks.size();
   if (!complete) chunks.pop_back();
   const auto chart = blackjack::hit_below_16_chart();
-  const RunInfo info{chart.name, EXACT_EV, assigned, chunks.size(), 1, 0.5, -1, {}};
+  const RunInfo info{.strategy = chart.name,
+                     .exact_ev = EXACT_EV,
+                     .chunks = assigned,
+                     .chunks_played = chunks.size(),
+                     .threads = 1,
+                     .elapsed_seconds = 0.5};
   json result = sim_result_json(config, info, play(config, chunks));
   add_shard_info(result, run_identity(config, chart), shard, EXACT_EV);
   return result.dump(2) + "\n";
@@ -58,8 +63,16 @@ TEST(ShardMerge, MergedEqualsSingleProcessResult) {
   const SimConfig config = sample_config();
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   const auto chart = blackjack::hit_below_16_chart();
-  const json whole = sim_result_json(config, {chart.name, EXACT_EV, plan.chunks(), plan.chunks(), 2, 1.0, {}},
-                                     play(config, run::all_chunks(plan)));
+  const RunInfo info{.strategy = chart.name,
+                     .exact_ev = EXACT_EV,
+                     .chunks = plan.chunks(),
+                     .chunks_played = plan.chunks(),
+                     .threads = 2,
+                     .elapsed_seconds = 1.0};
+  const blackjack::Tally tally = play(config, run::all_chunks(plan));
+  const json whole = sim_result_json(config, info, tally);
+  // The summary without its last line (the speed: threads and time differ).
+  const auto without_speed = [](const std::string& summary) { return summary.substr(0, summary.rfind("speed ")); };
   for (const std::uint64_t count : {1u, 2u, 3u, 7u, 20u}) {  // 20 shards > 16 chunks: some are empty
     std::vector<ShardResult> shards;
     for (std::uint64_t i = count; i-- > 0;) {
@@ -67,6 +80,11 @@ TEST(ShardMerge, MergedEqualsSingleProcessResult) {
     }
     const json merged = merge_shards(shards);
     EXPECT_EQ(without_performance(merged).dump(2), without_performance(whole).dump(2)) << count << " shards";
+    const MergedSim structs = merge_sim_shards(shards);
+    EXPECT_EQ(structs.tally, tally);
+    EXPECT_EQ(without_speed(sim_summary(structs.config, structs.info, structs.tally)),
+              without_speed(sim_summary(config, info, tally)))
+        << count << " shards";
     EXPECT_EQ(merged["performance"]["shards"], count);
   }
 }

@@ -61,6 +61,9 @@ struct PairedDifference {
   double ci95_low = 0;
   double ci95_high = 0;
   double se_unpaired = 0;
+  // (se_unpaired / se)^2: how many times the rounds two independent runs
+  // would need for the paired standard error; 0 without one.
+  double variance_reduction = 0;
 };
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
                                    double variant_se, double baseline_se);

@@ -20,7 +20,7 @@
 // 3. Predicted figures: the counter's money at that ramp on the very rounds of
 //    the counting run (add_counter_money: a round's result at u base bets is u
 //    times its result at one), through the counting estimators
-//    (counter_estimate: win, SD, SCORE, N0, risk of ruin, with their SEs).
+//    (counting_statistics: win, SD, SCORE, N0, risk of ruin, with their SEs).
 //    Fitted and valued on the same rounds, the predicted win is optimistic
 //    (the bets follow the noise of the results they are sized on), by about
 //    KellyRamp::fit_optimism_per_round; the confirmation has no such bias.
@@ -34,10 +34,10 @@
 #include <optional>
 #include <vector>
 
-#include "cardsim/blackjack/counter_estimate.hpp"
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/simulate.hpp"
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/blackjack/tally.hpp"
 
 namespace cardsim::blackjack {
@@ -75,7 +75,7 @@ struct RampTrueCount {
   // (SE as independent rounds), SD.
   core::MeanEstimate result;
   double variance = 0;                  // result.sd^2
-  std::optional<double> variance_se;    // batch means over chunks (counter_sd_se); absent under 10 chunks
+  std::optional<double> variance_se;    // batch means over chunks; absent under MIN_CHUNKS_FOR_SE chunks
   double kelly_units = 0;               // kelly_fraction x bankroll x mean / variance (0 if mean <= 0)
   double kelly_units_se = 0;            // delta method from the mean's and the variance's SEs
   bool enough_rounds = false;           // rounds >= MIN_RAMP_ROUNDS: its bet is its own
@@ -111,8 +111,7 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
 // The counting tally (counter's money, chunk sums and the by-true-count
 // tally) of a counter who bets `units` base bets per seat by bucket on every
 // round of `chunks`: what Engine::play_chunk gives for the same rounds at that
-// ramp, except `wagered` (not in the by-true-count tally: 0). Bucket units of
-// 0 leave those rounds out (they are not played).
+// ramp, except `wagered` (not in the by-true-count tally: 0).
 CountingTally counter_tally_at(const std::vector<ChunkByTrueCount>& chunks, const BucketUnits& units);
 
 // What derive_ramp() plays.
@@ -122,6 +121,7 @@ struct RampPlan {
   std::uint64_t chunk_rounds = 1;  // rounds per chunk
   unsigned threads = 0;            // 0: all cores
   RampSizing sizing;
+  double rounds_per_hour = CountingSettings{}.rounds_per_hour;  // for the hours to N0
 };
 
 struct RampRun {
@@ -129,9 +129,9 @@ struct RampRun {
   std::uint64_t chunks = 0;      // C: the counting run is chunks 0..C-1, the confirmation C..2C-1
   Tally measured;                // the counting run
   CountingTally predicted;       // the ramp's money on the counting run's rounds (counter_tally_at)
-  CounterEstimate predicted_estimate;
+  CountingStatistics predicted_statistics;  // its figures (wagered_per_round unknown: 0)
   Tally confirmed;               // the ramp played on chunks C..2C-1
-  CounterEstimate confirmed_estimate;
+  CountingStatistics confirmed_statistics;
   // (simulated - predicted) / sqrt(SE_sim^2 + SE_pred^2) of the win per round
   // and of its SD (absent without both SEs).
   double win_difference_in_se = 0;

@@ -55,8 +55,9 @@ struct Checkpoint {
 std::string checkpoint_to_text(const Checkpoint& checkpoint);
 
 // Reads a checkpoint file's text; `source` names it in errors. Throws Error if
-// it is not valid JSON, not a checkpoint, damaged (checksum), written by
-// another cardsim version or revision, or inconsistent.
+// it is not valid JSON, not a checkpoint, damaged (checksum), of another
+// format_version, written by a cardsim of another result schema or stream
+// version (the git revision does not matter), or inconsistent.
 Checkpoint checkpoint_from_text(std::string_view text, const std::string& source);
 
 // Ascending chunk indices as [first, last] ranges: [0,1,2,5] -> [[0,2],[5,5]].

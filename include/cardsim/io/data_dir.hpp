@@ -13,10 +13,13 @@ namespace cardsim::io {
 inline constexpr const char* DATA_DIR_VARIABLE = "CARDSIM_DATA_DIR";
 
 // The folders looked in for the data, in order: $CARDSIM_DATA_DIR alone if it
-// is set and not empty; otherwise <folder of the running executable>/../share/
-// cardsim (an installed cardsim; the path from bin/ to share/ of the install
-// layout) and then the source tree's configs/ (compiled in, for a binary run
-// from its build tree). Reads the environment and /proc/self/exe; no other I/O.
+// is set and not empty; otherwise, in the Python module, <the module's
+// folder>/../../../../share/cardsim (an installed Python package: the path
+// from lib/python3/dist-packages/cardsim/ to share/); <folder of the running
+// executable>/../share/cardsim (an installed cardsim; the path from bin/ to
+// share/ of the install layout) and then the source tree's configs/ (compiled
+// in, for a binary run from its build tree). Reads the environment,
+// /proc/self/exe and where this code was loaded from; no other I/O.
 std::vector<std::string> data_dir_candidates();
 
 // The first of data_dir_candidates() that is a folder. Throws cardsim::Error

@@ -1,5 +1,6 @@
-// The result of a simulation: statistics derived from a Tally, as the result
-// JSON of DESIGN.md and as a short human summary.
+// The result of a simulation as the result JSON of DESIGN.md and as a short
+// human summary. The figures are computed in the blackjack layer
+// (blackjack/statistics.hpp, from the Tally); this file only converts them.
 //
 // JSON layout (schema_version 2): tool, command, config (resolved), run (seed,
 // rounds, chunks, partial), strategy, edge, outcomes, dealer, shoe, seats,
@@ -15,7 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cardsim/blackjack/counter_estimate.hpp"
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
@@ -28,28 +29,35 @@ namespace cardsim::io {
 // hands; per-seat house edges; null standard errors of one round.
 inline constexpr int RESULT_SCHEMA_VERSION = 2;
 
-// The estimators live in core/estimate.hpp (mean, SD, SE and 95% interval of
-// a per-round quantity; null SEs for fewer than two rounds); io/ only writes
-// them.
-using Estimate = core::MeanEstimate;
+// The 95% normal quantile of the intervals the results and reports print.
 using core::Z95;
-inline Estimate estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
-  return core::mean_estimate(sum, sum_squared, n, scale);
-}
 
+// The run around a tally, as the result JSON and the summary name it. Build it
+// with designated initializers, naming the fields set:
+//   io::RunInfo{.strategy = chart.name, .exact_ev = ev, .chunks = n, .chunks_played = n}
 struct RunInfo {
-  std::string strategy;            // the chart played (its resolved name)
+  std::string strategy{};          // the chart played (its resolved name)
   double exact_ev = 0;             // the chart's exact EV with a fresh shoe each round (Analyzer)
-  std::uint64_t chunks = 0;        // chunks in the run
+  std::uint64_t chunks = 0;        // chunks in the run (or the shard)
   std::uint64_t chunks_played = 0;
   unsigned threads = 0;
   double elapsed_seconds = 0;
   // Rounds this process played (a resumed run: not those its checkpoint
-  // held), for rounds_per_second; -1: all the tally's rounds.
-  std::int64_t rounds_played = -1;
+  // held), for rounds_per_second; ALL_ROUNDS: all the tally's rounds.
+  static constexpr std::int64_t ALL_ROUNDS = -1;
+  std::int64_t rounds_played = ALL_ROUNDS;
   // A counting run's index plays as played, one index-file line each
   // (io::index_play_lines): the result's counting.index_plays.
-  std::vector<std::string> index_plays;
+  std::vector<std::string> index_plays{};
+  // --target-se (0: none; then run.target_se and run.stopped_by are not
+  // written) and what stopped the run.
+  double target_se = 0;
+  run::StopReason stopped_by = run::StopReason::rounds;
+  unsigned mpi_ranks = 0;    // an MPI run's ranks (performance.mpi_ranks if more than 1)
+  std::uint64_t shards = 0;  // a merged run's shards (performance.shards if any)
+
+  // Fewer chunks played than the run has: a partial result.
+  bool partial() const { return chunks_played < chunks; }
 };
 
 // The "tool" object of every JSON cardsim writes: name, version, git revision.
@@ -68,28 +76,30 @@ std::string wide_to_string(blackjack::WideSum value);
 nlohmann::json tally_to_json(const blackjack::Tally& tally);
 blackjack::Tally tally_from_json(const nlohmann::json& j);
 
-// The counter's figures (blackjack::counter_estimate) as a counting result
-// writes them: average initial bet, win per round and per 100 rounds, SD,
-// edge per initial bet, DI, SCORE, N0 and the hours to it (at
-// k.rounds_per_hour), the risk of ruin of k.bankroll; each with its standard
-// error or 95% interval (null where there is none).
-nlohmann::json counter_json(const blackjack::CounterEstimate& estimate, const CountingConfig& k);
-
+// The result JSON of a run of `config` that played `tally`; its figures are
+// blackjack::sim_statistics' and compare_with_exact's.
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
+
+// The "counting" object of a result: what `k` played (system, true count,
+// ramp, wonging, index set), the counter's figures of `c` (average bet, win
+// and SD with their standard errors, DI, SCORE, N0, risk of ruin for
+// c.risk_of_ruin.bankroll) and the edge and insurance by true count.
+nlohmann::json counting_json(const CountingConfig& k, const blackjack::CountingStatistics& c);
 
 // The first keys of the result of a command that plays the game of `config`
 // (indices, ramp): schema_version, tool, command, config (resolved) and rules
 // (in words).
 nlohmann::json game_result_head(int schema_version, const std::string& command, const SimConfig& config);
 
-// A result's "performance" object: threads, elapsed_seconds, rounds_played
-// and rounds_per_second (0 when no time elapsed). The only part of a result
-// that varies between runs of the same seed.
+// A "performance" object: threads, elapsed_seconds, rounds_played and
+// rounds_per_second (0 when no time elapsed): the only part of a result that
+// varies between runs of the same seed.
 nlohmann::json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played);
 
-// A few readable lines: the rules, the house edge with its 95% interval, the
-// main rates and the speed.
-std::string sim_summary(const nlohmann::json& result);
+// A few readable lines about the same run: the rules, the house edge with its
+// 95% interval, the exact value, the main rates, the counter's figures and
+// the speed.
+std::string sim_summary(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
 
 // How a run's "stopped_by" names a run::StopReason: "rounds", "target_se",
 // "interrupted".

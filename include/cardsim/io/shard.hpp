@@ -5,7 +5,9 @@
 // run.chunks counting the shard's chunks) plus a "shard" object:
 //   index, count     the shard (chunk c belongs to shard c mod count)
 //   assignment       that rule, in words
-//   identity         io::run_identity() of the run
+//   identity         io::run_identity() of the run: its config, chart and
+//                    counting, and compatibility_json() (the result schema
+//                    and stream version, not the git revision)
 //   exact_ev         the chart's exact EV (so the merged result need not redo it)
 //   checksum         fingerprint() of {"shard": the rest of this object,
 //                    "tally": the result's tally}
@@ -21,9 +23,11 @@
 //                    paired differences exactly
 //   checksum         fingerprint() of {"shard": the rest of this object,
 //                    "tallies": [each variant's result.tally]}
-// The merges check that the shards belong to one run, none is missing,
-// repeated, partial or damaged, add their tallies and build the result the
-// single-process run writes, identical to it except "performance".
+// The merges check that the shards belong to one run (equal identities: so
+// shards written by different builds of the same schema and stream version
+// merge), none is missing, repeated, partial or damaged, add their tallies and
+// build the result the single-process run writes, identical to it except
+// "performance" (and "tool", the merging build's).
 #pragma once
 
 #include <cstdint>
@@ -35,6 +39,9 @@
 
 #include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/tally.hpp"
+#include "cardsim/io/config.hpp"
+#include "cardsim/io/paired_result.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/run/shard.hpp"
 
 namespace cardsim::io {
@@ -61,9 +68,18 @@ struct ShardResult {
 // (its tally's rounds differ from its chunks').
 ShardResult shard_result_from_text(std::string_view text, const std::string& source);
 
-// The merged result JSON of all shards of one run (in any order). Throws Error
-// if they are of different runs, or a shard is missing or given twice.
-// "performance": threads summed, elapsed_seconds the longest shard's.
+// The merged run of all shards of one run (in any order): its config, its
+// RunInfo and the tally of every chunk, from which sim_result_json and
+// sim_summary build the single-process result. Throws Error if they are of
+// different runs, or a shard is missing or given twice. RunInfo: threads
+// summed, elapsed_seconds the longest shard's, shards their count.
+struct MergedSim {
+  SimConfig config;
+  RunInfo info;
+  blackjack::Tally tally;
+};
+MergedSim merge_sim_shards(const std::vector<ShardResult>& shards);
+// sim_result_json of merge_sim_shards.
 nlohmann::json merge_shards(const std::vector<ShardResult>& shards);
 
 // Adds the "shard" object to `result` (a compare or sweep result of shard
@@ -89,9 +105,16 @@ struct PairedShardResult {
 // its identity or its per-chunk nets with its tallies.
 PairedShardResult paired_shard_result_from_text(std::string_view text, const std::string& source);
 
-// The merged compare or sweep result of all shards of one run (in any order);
-// throws Error as merge_shards does. "performance" as merge_shards writes it,
-// and setup_seconds the longest shard's.
+// The merged compare or sweep run of all shards of one run (in any order);
+// throws Error as merge_sim_shards does. PairedRunInfo as merge_sim_shards
+// fills RunInfo, and setup_seconds the longest shard's.
+struct MergedPaired {
+  std::vector<PairedVariant> variants;
+  PairedRunInfo info;
+  blackjack::PairedRun run;
+};
+MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& shards);
+// paired_result_json of merge_paired_shard_results.
 nlohmann::json merge_paired_shards(const std::vector<PairedShardResult>& shards);
 
 // A shard result file: its name (for messages) and its text.
@@ -102,9 +125,16 @@ struct ShardFile {
 
 // What `cardsim merge` writes: the merged result of `files`, all shards of one
 // `sim`, `compare` or `sweep` run (the command is read from each file's
-// identity). Throws Error if any file is not a valid shard result, or if they
-// are of different commands, or as the merges above do.
-nlohmann::json merge_shard_files(const std::vector<ShardFile>& files);
+// identity), its summary and (compare and sweep) its CSV, as the command
+// itself writes them. Throws Error if any file is not a valid shard result,
+// or if they are of different commands, or as the merges above do.
+struct MergedOutput {
+  std::string command;  // "sim", "compare" or "sweep"
+  nlohmann::json result;
+  std::string summary;
+  std::string csv;  // compare and sweep
+};
+MergedOutput merge_shard_files(const std::vector<ShardFile>& files);
 
 // Sets result["shard"]["checksum"] for the rest of the shard result `result`
 // (of any command): what add_shard_info and add_paired_shard_info do last.

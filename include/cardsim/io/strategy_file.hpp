@@ -33,6 +33,10 @@ std::string format_strategy_chart(const blackjack::StrategyChart& chart, const s
 // The strategy value that load_strategy computes from the rules.
 inline constexpr std::string_view BASIC_STRATEGY = "basic";
 
+// The name of the basic strategy computed for `rules`, as results show it:
+// "basic (computed for " + describe_rules(rules) + ")".
+std::string computed_basic_name(const blackjack::Rules& rules);
+
 // Where load_strategy gets the optimal chart of a rule set for "basic"
 // (empty: blackjack::optimal_basic_strategy).
 using BasicChartSource = std::function<blackjack::StrategyChart(const blackjack::Rules&)>;

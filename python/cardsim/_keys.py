@@ -1,0 +1,74 @@
+"""The config keys as types, so that editors complete and check them.
+
+One TypedDict per group of keys; the names, kinds and allowed values are those
+of docs/config.md (io::config_keys() in C++), and a test checks that
+``ConfigKeys`` has exactly the keys ``cardsim.config_keys()`` lists.
+"""
+from __future__ import annotations
+
+from typing import Literal, TypedDict, Union
+
+Count = Union[int, str]  # 1000000, "1e9", "100M", "1_000_000"
+
+
+class RuleKeys(TypedDict, total=False):
+    """The rules and the table (blackjack)."""
+
+    name: str
+    description: str
+    decks: Union[int, Literal["infinite"]]
+    penetration: float
+    cut_card: int
+    burn_cards: int
+    reshuffle: Literal["cut-card", "every-round"]
+    seats: int
+    h17: bool
+    hole_card: Literal["peek", "enhc", "enhc-obo"]
+    double: Literal["any", "9-11", "10-11", "none"]
+    das: bool
+    split_hands: int
+    resplit_aces: bool
+    hit_split_aces: bool
+    surrender: Literal["none", "late", "early"]
+    insurance: Literal["never", "always"]
+    blackjack_pays: str
+    strategy: str
+
+
+class CountingKeys(TypedDict, total=False):
+    """Card counting, betting and its money figures."""
+
+    count: str
+    true_count_decks: Literal["exact", "half-deck", "whole-deck", "none"]
+    true_count_rounding: Literal["floor", "truncate", "round"]
+    bet_ramp: str
+    wong_in: Union[int, Literal["none"]]
+    wong_out: Union[int, Literal["none"]]
+    indices: str
+    bankroll_units: float
+    rounds_per_hour: float
+
+
+class RunKeys(TypedDict, total=False):
+    """What a run plays: its rounds, seed and chunking."""
+
+    rounds: Count
+    seed: int
+    chunk_rounds: Count
+
+
+class SweepKeys(RuleKeys, CountingKeys, total=False):
+    """Keys a sweep's base config takes on top (its run keys are arguments)."""
+
+
+class ConfigKeys(SweepKeys, RunKeys, total=False):
+    """Every config key: what ``cardsim.sim(**keys)`` takes."""
+
+
+class ZjhRuleKeys(TypedDict, total=False):
+    """Zha Jin Hua's rules (``cardsim zjh --ties ...``)."""
+
+    ties: Literal["split", "suits"]
+    a23: Literal["lowest", "second"]
+    special_235: bool
+    straight_above_flush: bool

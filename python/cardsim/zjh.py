@@ -1,0 +1,53 @@
+"""Zha Jin Hua (炸金花, three-card poker): ``cardsim zjh exact`` and ``cardsim zjh sim``.
+
+The rules are resolved as the CLI resolves them: the variant ("standard",
+or a config's "variant"), a config file's (or dict's) "rules", then the rule
+keys given here (``ties="suits", a23="second", special_235=True,
+straight_above_flush=True``). Results are the CLI's JSON as dicts.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
+
+from . import _cardsim
+from ._progress import Progress, callback, finish
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ._keys import ZjhRuleKeys
+
+__all__ = ["exact", "sim"]
+
+Config = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
+
+
+def _game(config: Config, variant: Optional[str], rules: Mapping[str, Any]) -> _cardsim.ZjhSource:
+    path, text = "", ""
+    if isinstance(config, (str, os.PathLike)):
+        path = os.fspath(config)
+    elif isinstance(config, Mapping):
+        text = json.dumps(dict(config))
+    elif config is not None:
+        raise TypeError(f"config must be a path, a dict or None, not {type(config).__name__}")
+    return _cardsim.ZjhSource(path, text, variant or "", json.dumps(dict(rules)))
+
+
+def exact(config: Config = None, *, variant: Optional[str] = None, **rules: Unpack[ZjhRuleKeys]) -> Dict[str, Any]:
+    """Enumerates all 22,100 hands and every heads-up showdown (``cardsim zjh
+    exact --json``): counts, exact fractions and decimals by category."""
+    return json.loads(_cardsim.zjh_exact(_game(config, variant, rules)))
+
+
+def sim(config: Config = None, *, variant: Optional[str] = None, players: Optional[int] = None,
+        deals: Union[int, str] = "10M", seed: int = 1, threads: int = 0,
+        chunk_deals: int = _cardsim.ZJH_DEFAULT_CHUNK_DEALS, progress: Progress = False,
+        **rules: Unpack[ZjhRuleKeys]) -> Dict[str, Any]:
+    """Simulates showdowns of ``players`` (2..17; default the config's, else
+    2) over ``deals`` deals (``cardsim zjh sim --out -``): seat 1's win, tie
+    and loss rates by category, the winning category's distribution, split
+    pots. Threads, progress and Ctrl-C as ``cardsim.sim``."""
+    return finish(*_cardsim.zjh_sim(_game(config, variant, rules), players, str(deals), seed, chunk_deals,
+                                     threads, callback(progress, "deals")))

@@ -1,0 +1,99 @@
+"""Bad input raises ValueError with the CLI's message (or TypeError for a
+Python argument of the wrong kind), and never ends the interpreter."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cardsim
+from conftest import cli_error
+
+
+def written(tmp_path, name, config):
+    path = tmp_path / name
+    path.write_text(json.dumps(config))
+    return path
+
+
+@pytest.mark.parametrize("config", [
+    {"decks": 9},
+    {"decks": "eight"},
+    {"penetration": 1.5},
+    {"surrender": "sometimes"},
+    {"blackjack_pays": "3-2"},
+    {"no_such_key": 1},
+    {"rounds": 0},
+    {"strategy": "no-such-chart"},
+    {"count": "no-such-count"},
+    {"seed": -1},
+])
+def test_sim_bad_config_has_the_cli_message(cli, tmp_path, config):
+    path = written(tmp_path, "bad.json", config)
+    message = cli_error(cli, ["sim", "--config", str(path), "--rounds", "1k", "--quiet"]) \
+        if "rounds" not in config else cli_error(cli, ["sim", "--config", str(path), "--quiet"])
+    with pytest.raises(ValueError) as from_file:
+        cardsim.sim(path, **({} if "rounds" in config else {"rounds": "1k"}))
+    assert str(from_file.value) == message
+    # The same keys as arguments: the same message.
+    with pytest.raises(ValueError) as from_keys:
+        cardsim.sim(**{"rounds": "1k", **config})
+    assert str(from_keys.value) == message
+
+
+def test_missing_and_malformed_config_files(cli, tmp_path):
+    missing = tmp_path / "missing.json"
+    with pytest.raises(ValueError) as caught:
+        cardsim.sim(missing)
+    assert "missing.json" in str(caught.value)
+    malformed = tmp_path / "malformed.json"
+    malformed.write_text('{"decks": 6,')
+    with pytest.raises(ValueError) as caught:
+        cardsim.sim(malformed, rounds="1k")
+    assert str(caught.value) == cli_error(cli, ["sim", "--config", str(malformed), "--rounds", "1k"])
+
+
+def test_compare_and_sweep_errors(cli):
+    with pytest.raises(ValueError, match="at least two"):
+        cardsim.compare([{}])
+    with pytest.raises(ValueError) as caught:
+        cardsim.sweep(vary={"rounds": [1000, 2000]})
+    assert str(caught.value) == cli_error(cli, ["sweep", "--vary", "rounds=1000,2000"])
+    with pytest.raises(ValueError) as caught:
+        cardsim.sweep(vary={"decks": [1, 99]}, rounds="1k")
+    assert str(caught.value) == cli_error(cli, ["sweep", "--vary", "decks=1,99", "--rounds", "1k"])
+    with pytest.raises(ValueError, match="counting"):
+        cardsim.compare([{}, {"count": "hi-lo"}], rounds="1k")
+    with pytest.raises(ValueError, match="at least one key"):
+        cardsim.sweep(vary={})
+
+
+def test_zjh_errors(cli):
+    with pytest.raises(ValueError) as caught:
+        cardsim.zjh.sim(players=20, deals=1000)
+    assert "players" in str(caught.value)
+    with pytest.raises(ValueError):
+        cardsim.zjh.exact(ties="sometimes")
+    with pytest.raises(ValueError):
+        cardsim.zjh.exact(variant="no-such-variant")
+    with pytest.raises(ValueError) as caught:
+        cardsim.zjh.sim(deals="lots")
+    # The CLI's "--deals: --deals: 'lots' is not a count; ..." (CLI11 names the flag too).
+    assert str(caught.value) == "deals: " + cli_error(cli, ["zjh", "sim", "--deals", "lots"]).split(": ", 2)[2]
+
+
+def test_run_argument_errors():
+    with pytest.raises(ValueError, match="target_se"):
+        cardsim.sim(rounds="1k", target_se=-1)
+    with pytest.raises(TypeError):
+        cardsim.sim(42)
+    with pytest.raises(TypeError):
+        cardsim.sim(rounds="1k", progress="yes")
+    with pytest.raises(TypeError):
+        cardsim.sim(rounds="1k", threads=-1)
+    with pytest.raises(ValueError, match="no table"):
+        cardsim.to_frame(cardsim.sim(rounds="1k"), table="no-such-table")
+    with pytest.raises(ValueError, match="not a cardsim result"):
+        cardsim.to_frame({"command": "dance"})
+    # The interpreter is still here, and runs.
+    assert cardsim.sim(rounds="1k")["run"]["rounds"] == 1000

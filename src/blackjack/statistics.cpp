@@ -1,0 +1,236 @@
+#include "cardsim/blackjack/statistics.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "cardsim/blackjack/simulate.hpp"
+
+namespace cardsim::blackjack {
+
+double rate(std::int64_t part, std::int64_t whole) {
+  return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+Share share(std::int64_t count, std::int64_t total) {
+  if (total <= 0) return {};
+  const core::Proportion p = core::proportion(static_cast<std::uint64_t>(count), static_cast<std::uint64_t>(total));
+  return {*p.value, total >= 2 ? p.se : std::nullopt};
+}
+
+SeatStatistics seat_statistics(const SeatTally& s, std::int64_t rounds, std::int64_t bet_units) {
+  SeatStatistics r;
+  r.edge = core::mean_estimate(s.net, s.net_squared, rounds, static_cast<double>(bet_units));
+  r.win = rate(s.wins, s.hands);
+  r.loss = rate(s.losses, s.hands);
+  r.push = rate(s.pushes, s.hands);
+  r.surrender = rate(s.surrenders, s.hands);
+  r.double_down = rate(s.doubles, s.hands);
+  r.player_bust = rate(s.busts, s.hands);
+  r.blackjack = rate(s.blackjacks, rounds);
+  r.split = rate(s.splits, rounds);
+  r.insurance = rate(s.insurances, rounds);
+  r.hands = rate(s.hands, rounds);
+  r.wagered = rate(s.wagered, rounds) / static_cast<double>(bet_units);
+  return r;
+}
+
+namespace {
+
+DealerFinalShares final_shares(const std::array<std::int64_t, DEALER_FINALS>& finals, std::int64_t rounds) {
+  DealerFinalShares shares;
+  for (std::size_t f = 0; f < finals.size(); ++f) shares[f] = share(finals[f], rounds);
+  return shares;
+}
+
+}  // namespace
+
+DealerStatistics dealer_statistics(const Tally& t) {
+  constexpr auto BUST = static_cast<std::size_t>(DealerFinal::bust);
+  DealerStatistics d;
+  std::int64_t played_rounds = 0;
+  std::int64_t played_busts = 0;
+  std::array<std::int64_t, DEALER_FINALS> all_rounds{};
+  for (std::size_t up = 1; up <= CARD_VALUES; ++up) {
+    const auto& played = t.dealer_final[up];
+    std::array<std::int64_t, DEALER_FINALS> every{};
+    DealerUpcardStatistics& u = d.by_upcard[up];
+    std::int64_t rounds = 0;
+    for (std::size_t f = 0; f < every.size(); ++f) {
+      every[f] = played[f] + t.dealer_final_unneeded[up][f];
+      all_rounds[f] += every[f];
+      u.rounds_when_played += played[f];
+      rounds += every[f];
+    }
+    played_rounds += u.rounds_when_played;
+    played_busts += played[BUST];
+    for (std::size_t f = 0; f < played.size(); ++f) u.final_when_played[f] = rate(played[f], u.rounds_when_played);
+    u.rounds = t.upcard_rounds[up];
+    u.bust_rate_when_played = rate(played[BUST], u.rounds_when_played);
+    u.played_out = final_shares(every, rounds);
+  }
+  d.blackjacks = t.dealer_blackjacks;
+  d.blackjack_rate = rate(t.dealer_blackjacks, t.rounds);
+  d.played_out = final_shares(all_rounds, t.rounds);
+  d.bust_rate_when_played = rate(played_busts, played_rounds);
+  return d;
+}
+
+namespace {
+
+// The batch-means standard error of the ratio sum_y / sum_x over a run's
+// chunks (core::ratio_standard_error); absent under MIN_CHUNKS_FOR_SE chunks.
+std::optional<double> chunk_ratio_se(std::int64_t sum_y, std::int64_t sum_x, WideSum yy, WideSum xy, WideSum xx,
+                                     std::int64_t chunks) {
+  if (chunks < MIN_CHUNKS_FOR_SE) return std::nullopt;
+  using Real = long double;
+  return core::ratio_standard_error(static_cast<Real>(sum_y), static_cast<Real>(sum_x), static_cast<Real>(yy),
+                                    static_cast<Real>(xy), static_cast<Real>(xx), chunks);
+}
+
+// The batch-means standard error of the SD per round of the counter's result
+// (core::sd_standard_error over the chunks' net, net squared and rounds
+// played); absent under MIN_CHUNKS_FOR_SE chunks or when the chunks' sums of
+// (net squared)^2 overflowed.
+std::optional<double> chunk_sd_se(const CountingTally& c, double scale) {
+  const ChunkSums& k = c.chunk_sums;
+  if (k.chunks < MIN_CHUNKS_FOR_SE || k.sd_overflow > 0) return std::nullopt;
+  using Real = long double;
+  const core::SdBatchSums sums{k.chunks,
+                               static_cast<Real>(k.net_squared_squared),
+                               static_cast<Real>(k.net_squared_by_net),
+                               static_cast<Real>(k.net_squared_by_played),
+                               static_cast<Real>(k.net_by_net),
+                               static_cast<Real>(k.net_by_played),
+                               static_cast<Real>(k.played_squared)};
+  return core::sd_standard_error(c.rounds_played, c.net, c.net_squared, sums, scale);
+}
+
+// A standard error that needs at least two observations.
+std::optional<double> with_two(double se, std::int64_t observations) {
+  return observations >= 2 ? std::optional<double>(se) : std::nullopt;
+}
+
+// exp(-2 ev bankroll / variance) for a game of `ev` and `variance` per round;
+// 1 if the game does not win.
+double risk_of_ruin(double ev, double variance, double bankroll) {
+  if (!(ev > 0) || !(variance > 0)) return 1.0;
+  return std::exp(-2.0 * ev * bankroll / variance);
+}
+
+}  // namespace
+
+CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const CountingSettings& settings) {
+  const CountingTally& c = t.counting;
+  const ChunkSums& chunk = c.chunk_sums;
+  const std::int64_t bet = rules.bet_units();
+  const int seats = rules.seats;
+  const std::int64_t n = c.rounds_played;
+  CountingStatistics r;
+  r.rounds_dealt = t.rounds;
+  r.rounds_played = n;
+  r.share_played = rate(n, t.rounds);
+  r.win = core::mean_estimate(c.net, c.net_squared, n, static_cast<double>(bet));
+  const core::MeanEstimate& win = r.win;
+  r.average_initial_bet = rate(c.bet_units, n) * seats;
+  const auto bet_se = chunk_ratio_se(c.bet_units, n, chunk.bet_units_squared, chunk.bet_units_by_played,
+                                     chunk.played_squared, chunk.chunks);
+  if (bet_se) r.average_initial_bet_se = *bet_se * seats;
+  r.wagered_per_round = rate(c.wagered, n) / static_cast<double>(bet);
+  r.sd_se = chunk_sd_se(c, static_cast<double>(bet));
+  const double average_bet = r.average_initial_bet;
+  r.edge_per_initial_bet = average_bet > 0 ? win.mean / average_bet : 0.0;
+  r.edge_per_initial_bet_se = with_two(average_bet > 0 ? win.se / average_bet : 0.0, n);
+  r.di = win.sd > 0 ? 1000.0 * win.mean / win.sd : 0.0;
+  r.di_se = with_two(win.sd > 0 ? 1000.0 * win.se / win.sd : 0.0, n);
+  r.score = r.di * std::abs(r.di);
+  r.score_se = with_two(win.sd > 0 ? 2.0 * std::abs(r.di) * 1000.0 * win.se / win.sd : 0.0, n);
+
+  const double variance = win.sd * win.sd;
+  if (win.mean > 0 && win.sd > 0) {
+    N0Statistics n0;
+    n0.rounds = variance / (win.mean * win.mean);
+    n0.se = 2.0 * n0.rounds * win.se / win.mean;
+    n0.ci95_low = variance / (win.ci95_high * win.ci95_high);  // ci95_high >= mean > 0
+    if (win.ci95_low > 0) n0.ci95_high = variance / (win.ci95_low * win.ci95_low);
+    const double per_hour = settings.rounds_per_hour;
+    n0.hours = n0.rounds / per_hour;
+    n0.hours_se = n0.se / per_hour;
+    n0.hours_ci95_low = n0.ci95_low / per_hour;
+    if (n0.ci95_high) n0.hours_ci95_high = *n0.ci95_high / per_hour;
+    r.n0 = n0;
+  }
+  r.risk_of_ruin = {settings.bankroll, risk_of_ruin(win.mean, variance, settings.bankroll),
+                    risk_of_ruin(win.ci95_high, variance, settings.bankroll),
+                    risk_of_ruin(win.ci95_low, variance, settings.bankroll)};
+
+  // By true count: every round dealt at it (watched ones too), one flat base
+  // bet per seat. Insurance: the dealer's hole card under an ace.
+  double sw = 0, swx = 0, swy = 0, swxx = 0, swxy = 0;
+  for (std::size_t b = 0; b < c.by_true_count.size(); ++b) {
+    const TrueCountTally& x = c.by_true_count[b];
+    // A row for every count seen: before a deal (rounds) or when insurance
+    // was offered (an ace up after the deal's cards moved the count).
+    if (x.rounds == 0 && x.ace_up == 0) continue;
+    const int tc = static_cast<int>(b) - TRUE_COUNT_LIMIT;
+    const core::MeanEstimate edge =
+        core::mean_estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
+    const Share ten = share(x.ten_in_hole, x.ace_up);
+    TrueCountStatistics row;
+    row.true_count = tc;
+    row.rounds = x.rounds;
+    row.frequency = rate(x.rounds, t.rounds);
+    row.frequency_se = chunk_ratio_se(x.rounds, t.rounds, chunk.at_true_count_squared[b],
+                                      chunk.at_true_count_by_rounds[b], chunk.rounds_squared, chunk.chunks);
+    row.played = x.played;
+    if (x.rounds > 0) row.edge = edge.mean;
+    row.edge_se = with_two(edge.se, x.rounds);
+    row.ace_up = x.ace_up;
+    row.ten_in_hole = ten.value;
+    if (x.ace_up > 0) row.insurance_ev = 3.0 * ten.value - 1.0;
+    if (ten.se) row.insurance_se = 3.0 * *ten.se;
+    row.clamped = tc == -TRUE_COUNT_LIMIT || tc == TRUE_COUNT_LIMIT;
+    r.by_true_count.push_back(row);
+    if (std::abs(tc) <= SLOPE_TRUE_COUNT_RANGE && x.rounds >= SLOPE_MIN_ROUNDS && edge.se > 0) {
+      const double w = 1.0 / (edge.se * edge.se);
+      sw += w;
+      swx += w * tc;
+      swy += w * edge.mean;
+      swxx += w * tc * tc;
+      swxy += w * tc * edge.mean;
+    }
+  }
+  const double spread = sw * swxx - swx * swx;
+  if (spread > 0) {
+    r.slope = {(sw * swxy - swx * swy) / spread, std::sqrt(sw / spread), (swxx * swy - swx * swxy) / spread};
+  }
+  return r;
+}
+
+SimStatistics sim_statistics(const Tally& t, const Rules& rules, const std::optional<CountingSettings>& counting) {
+  const std::int64_t bet = rules.bet_units();
+  SimStatistics r;
+  for (int s = 0; s < rules.seats; ++s) r.all_seats.merge(t.seats[static_cast<std::size_t>(s)]);
+  r.seat_rounds = t.rounds * rules.seats;
+  r.edge = table_edge(t, rules);
+  r.per_seat = core::mean_estimate(r.all_seats.net, r.all_seats.net_squared, r.seat_rounds, static_cast<double>(bet));
+  r.pooled = seat_statistics(r.all_seats, r.seat_rounds, bet);
+  for (int s = 0; s < rules.seats; ++s)
+    r.seats.push_back(seat_statistics(t.seats[static_cast<std::size_t>(s)], t.rounds, bet));
+  r.dealer = dealer_statistics(t);
+  if (!rules.infinite()) r.rounds_per_shoe = rate(t.rounds, t.shoes);
+  if (counting) r.counting = counting_statistics(t, rules, *counting);
+  return r;
+}
+
+ExactComparison compare_with_exact(const core::MeanEstimate& edge, double exact_ev, bool index_plays,
+                                   const Rules& rules) {
+  ExactComparison r;
+  r.exact_ev = exact_ev;
+  r.same_strategy = !index_plays;
+  if (!index_plays && edge.has_se() && edge.se > 0) r.difference_in_se = (edge.mean - exact_ev) / edge.se;
+  r.comparable = !index_plays && (rules.reshuffle == Reshuffle::every_round || rules.infinite());
+  return r;
+}
+
+}  // namespace cardsim::blackjack

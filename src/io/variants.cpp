@@ -1,0 +1,186 @@
+#include "cardsim/io/variants.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <set>
+#include <utility>
+
+#include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/strategy_file.hpp"
+#include "cardsim/run/runner.hpp"
+
+namespace cardsim::io {
+namespace {
+using nlohmann::json;
+
+// The most cells a sweep may have.
+constexpr std::size_t MAX_SWEEP_CELLS = 1000;
+
+// The index of `key` in `keys`, appended if new (keys are few: a linear search).
+template <class Key, class Equal>
+std::size_t index_of(std::vector<Key>& keys, const Key& key, Equal equal) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (equal(keys[i], key)) return i;
+  }
+  keys.push_back(key);
+  return keys.size() - 1;
+}
+
+}  // namespace
+
+void check_sweep_axis(const std::string& key, const std::vector<SweepAxis>& earlier) {
+  const auto& keys = config_keys();
+  const bool known = std::any_of(keys.begin(), keys.end(), [&](const ConfigKey& k) { return k.key == key; });
+  if (!known || key == "rounds" || key == "seed" || key == "chunk_rounds") {
+    throw Error("--vary '" + key + "': not a rule or table key one can vary (see `cardsim sim --help`)");
+  }
+  if (std::any_of(earlier.begin(), earlier.end(), [&](const SweepAxis& axis) { return axis.key == key; })) {
+    throw Error("--vary " + key + " is given twice");
+  }
+}
+
+Variant make_variant(std::string label, json config, const PairedRunKeys& keys, const std::string& folder) {
+  if (!keys.rounds.is_null()) config["rounds"] = keys.rounds;
+  if (!keys.seed.is_null()) config["seed"] = keys.seed;
+  config["chunk_rounds"] = keys.chunk_rounds.is_null() ? json(COMPARE_CHUNK_ROUNDS) : keys.chunk_rounds;
+  Variant v;
+  v.label = std::move(label);
+  v.config = sim_config_from_json(config);
+  if (v.config.counting.enabled()) {
+    throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
+                v.config.counting.count + "') is for `cardsim sim`");
+  }
+  v.chart_file = strategy_file(v.config.strategy, folder);
+  v.folder = folder;
+  return v;
+}
+
+std::vector<Variant> compare_variants(const std::vector<json>& configs, const std::vector<std::string>& paths,
+                                      PairedRunKeys keys) {
+  if (configs.size() < 2) throw Error("compare needs at least two config files (the first is the baseline)");
+  // Every variant plays the baseline's rounds and seed, unless told otherwise.
+  const SimConfig baseline = sim_config_from_json(configs.front());
+  if (keys.rounds.is_null()) keys.rounds = baseline.rounds;
+  if (keys.seed.is_null()) keys.seed = baseline.seed;
+  std::vector<Variant> variants;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const std::filesystem::path path(paths.at(i));
+    const json& name = configs[i].contains("name") ? configs[i]["name"] : json();
+    const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
+                              : !path.empty()                                      ? path.stem().string()
+                                                   : "variant " + std::to_string(i + 1);
+    variants.push_back(make_variant(label, configs[i], keys, path.parent_path().string()));
+  }
+  return variants;
+}
+
+std::vector<Variant> sweep_variants(const json& base, const std::vector<SweepAxis>& axes, const PairedRunKeys& keys,
+                                    const std::string& folder) {
+  if (axes.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
+  std::size_t cells = 1;
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    check_sweep_axis(axes[a].key, std::vector<SweepAxis>(axes.begin(), axes.begin() + static_cast<std::ptrdiff_t>(a)));
+    if (axes[a].values.empty()) throw Error("--vary " + axes[a].key + ": no values");
+    cells *= axes[a].values.size();
+  }
+  if (cells > MAX_SWEEP_CELLS) {
+    throw Error("the sweep has " + std::to_string(cells) + " cells; at most " + std::to_string(MAX_SWEEP_CELLS));
+  }
+  std::vector<Variant> variants;
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    json config = base;
+    json values = json::object();
+    std::string label;
+    std::size_t rest = cell;
+    // The last axis changes fastest.
+    std::vector<std::size_t> index(axes.size());
+    for (std::size_t a = axes.size(); a-- > 0;) {
+      index[a] = rest % axes[a].values.size();
+      rest /= axes[a].values.size();
+    }
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      const json& value = axes[a].values[index[a]];
+      config[axes[a].key] = value;
+      values[axes[a].key] = value;
+      label += (label.empty() ? "" : " ") + axes[a].key + "=" +
+               (value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    variants.push_back(make_variant(label, config, keys, folder));
+    variants.back().values = values;
+  }
+  return variants;
+}
+
+double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
+  namespace bj = blackjack;
+  const auto start = std::chrono::steady_clock::now();
+  run::RunControl control;  // never stopped: the set-up is short
+  auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
+    run::run_jobs(jobs, threads, job, control);
+  };
+  const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
+
+  // The basic charts, each computed for the first variant of its strategy_rules.
+  std::vector<bj::Rules> basic_keys;
+  std::vector<std::size_t> basic_first;  // [key]: the variant it is computed for
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    if (variants[v].config.strategy != BASIC_STRATEGY) continue;
+    const std::size_t before = basic_keys.size();
+    if (index_of(basic_keys, bj::strategy_rules(variants[v].config.rules), same) == before) basic_first.push_back(v);
+  }
+  std::vector<bj::StrategyChart> basic_charts(basic_keys.size());
+  in_parallel(basic_keys.size(), [&](std::size_t k) {
+    basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
+  });
+  const BasicChartSource computed = [&](const bj::Rules& rules) {
+    return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
+  };
+
+  // Charts and engines in variant order (an error names the first variant at
+  // fault), then the exact EVs.
+  struct EvKey {
+    bj::Rules rules;
+    const bj::StrategyChart* chart;
+  };
+  const auto same_game = [](const EvKey& a, const EvKey& b) {
+    return a.rules == b.rules && a.chart->hard == b.chart->hard && a.chart->soft == b.chart->soft &&
+           a.chart->pairs == b.chart->pairs;
+  };
+  std::vector<EvKey> ev_keys;
+  std::vector<std::size_t> ev_first, ev_of(variants.size());
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    Variant& variant = variants[v];
+    variant.chart = load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
+    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
+    const std::size_t before = ev_keys.size();
+    ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
+    if (ev_of[v] == before) ev_first.push_back(v);
+  }
+  std::vector<double> evs(ev_keys.size());
+  in_parallel(ev_keys.size(), [&](std::size_t k) {
+    const Variant& first = variants[ev_first[k]];
+    evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
+  });
+  for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<PairedVariant> describe_variants(const std::vector<Variant>& variants) {
+  std::vector<PairedVariant> described;
+  for (const Variant& v : variants) {
+    described.push_back({v.label, v.values, v.config, v.chart.name, chart_fingerprint(v.chart), v.exact_ev});
+  }
+  return described;
+}
+
+std::vector<const blackjack::Engine*> variant_engines(const std::vector<Variant>& variants) {
+  std::vector<const blackjack::Engine*> engines;
+  for (const Variant& v : variants) engines.push_back(v.engine.get());
+  return engines;
+}
+
+}  // namespace cardsim::io
