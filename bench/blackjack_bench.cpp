@@ -2,10 +2,10 @@
 // naive reference), rounds beside the dealing limit (their cards alone), and
 // whole chunks on 1 and 2 threads.
 // Run: build/release/bench/bench_blackjack
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
@@ -143,8 +143,7 @@ void BM_RoundsSixDeckCounting(benchmark::State& state) {
     j["indices"] = "illustrious18-fab4-s17";
   }
   const io::SimConfig config = io::sim_config_from_json(j);
-  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""),
-                      io::load_counting(config, ""));
+  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""), io::load_counting(config, ""));
   time_rounds(state, engine, 3);
 }
 BENCHMARK(BM_RoundsSixDeckCounting)->Arg(0)->Arg(1);

@@ -49,8 +49,8 @@ void BM_ZjhReferenceSequential(benchmark::State& state) {
     for (unsigned a = 0; a < zjh::DECK_SIZE; ++a) {
       for (unsigned b = a + 1; b < zjh::DECK_SIZE; ++b) {
         for (unsigned c = b + 1; c < zjh::DECK_SIZE; ++c) {
-          const auto v = testutil::zjh_reference_evaluate(rules, static_cast<zjh::Card>(a),
-                                                          static_cast<zjh::Card>(b), static_cast<zjh::Card>(c));
+          const auto v = testutil::zjh_reference_evaluate(rules, static_cast<zjh::Card>(a), static_cast<zjh::Card>(b),
+                                                          static_cast<zjh::Card>(c));
           checksum += static_cast<std::uint64_t>(v.category_strength * 4096 + v.ranks[0]);
         }
       }
@@ -81,8 +81,8 @@ void BM_ZjhFastSequential(benchmark::State& state) {
     for (unsigned a = 0; a < zjh::DECK_SIZE; ++a) {
       for (unsigned b = a + 1; b < zjh::DECK_SIZE; ++b) {
         for (unsigned c = b + 1; c < zjh::DECK_SIZE; ++c) {
-          checksum += evaluator.evaluate(static_cast<zjh::Card>(a), static_cast<zjh::Card>(b),
-                                         static_cast<zjh::Card>(c));
+          checksum +=
+              evaluator.evaluate(static_cast<zjh::Card>(a), static_cast<zjh::Card>(b), static_cast<zjh::Card>(c));
         }
       }
     }

@@ -6,6 +6,7 @@
 # With the default preset the release build has MPI on (so the suite includes
 # cli.mpi: mpirun -n 2 against one process), and then come the batch-run
 # checks (a few minutes; CARDSIM_EXTRA_CHECKS=0 skips them):
+#   - clang-format: the C++ sources formatted as .clang-format says;
 #   - the Debian package from the release build: dpkg -i, the installed
 #     cardsim and its man page, dpkg -r (scripts/check-package.sh; as root);
 #   - ThreadSanitizer on the threaded runner and checkpoint journal (test_run);
@@ -24,6 +25,8 @@ trap 'rm -f "$summary"' EXIT
 ctest --preset "$preset" | tee "$summary"
 
 if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
+  echo "== clang-format: every C++ source as .clang-format says (scripts/check-format.sh)"
+  bash scripts/check-format.sh
   echo "== Debian package: cpack -G DEB, dpkg -i, cardsim sim --rounds 1M, man -w cardsim, dpkg -r"
   bash scripts/check-package.sh build/release
   echo "== ThreadSanitizer: the runner (test_run)"

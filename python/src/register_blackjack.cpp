@@ -108,8 +108,8 @@ std::string paired_json(const std::string& command, std::vector<io::Variant> var
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   watched.total = base.rounds;
   const auto start = std::chrono::steady_clock::now();
-  const bj::CompareResult compared = bj::compare(io::variant_engines(variants),
-                                                 {base.seed, plan, std::nullopt, target_se}, threads, watched.control);
+  const bj::CompareResult compared =
+      bj::compare(io::variant_engines(variants), {base.seed, plan, std::nullopt, target_se}, threads, watched.control);
   if (compared.run.tallies.front().rounds == 0) return {};
   const io::PairedRunInfo info{.command = command,
                                .varied = varied,

@@ -47,7 +47,8 @@ ZjhGame resolve(const ZjhSource& source) {
   ZjhGame game{zjh::preset_rules(variant), std::nullopt};
   if (!source.path.empty() || !source.text.empty()) {
     const std::string what = source.path.empty() ? "config" : "config " + source.path;
-    const json j = source.path.empty() ? json::parse(source.text) : io::parse_json_object(io::read_file(source.path), what);
+    const json j =
+        source.path.empty() ? json::parse(source.text) : io::parse_json_object(io::read_file(source.path), what);
     const io::ZjhConfigFile file = io::zjh_config_from_json(j, what, variant, !source.variant.empty());
     game = {file.rules, file.players};
   }
@@ -93,8 +94,8 @@ void register_zjh(py::module_& m) {
       .def(py::init<std::string, std::string, std::string, std::string>(), py::arg("path"), py::arg("text"),
            py::arg("variant"), py::arg("rules"));
   m.def("zjh_exact", &exact, py::arg("game"), "The exact enumeration's result JSON text");
-  m.def("zjh_sim", &sim, py::arg("game"), py::arg("players"), py::arg("deals"), py::arg("seed"),
-        py::arg("chunk_deals"), py::arg("threads"), py::arg("progress"), "Simulates; returns as sim()");
+  m.def("zjh_sim", &sim, py::arg("game"), py::arg("players"), py::arg("deals"), py::arg("seed"), py::arg("chunk_deals"),
+        py::arg("threads"), py::arg("progress"), "Simulates; returns as sim()");
   m.attr("ZJH_DEFAULT_CHUNK_DEALS") = zjh::DEFAULT_CHUNK_DEALS;
 }
 

@@ -124,7 +124,8 @@ struct Analyzer::Impl {
   std::unordered_map<std::uint64_t, DealerProbabilities> dealer_cache;
   std::array<std::unique_ptr<Context>, CARD_VALUES + 1> base;
   // Split hands: [upcard][pair card][hands split - 2].
-  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1> split;
+  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1>
+      split;
   // The chart played: cells for more-card moves, and resolved for the rest.
   StrategyChart chart;
   std::optional<ResolvedStrategy> resolved;
@@ -262,7 +263,8 @@ struct Analyzer::Impl {
     const std::uint64_t key = dealer_key(ctx, node);
     bool cached = true;
     for (int v = 1; v <= CARD_VALUES && cached; ++v) {
-      if (node.next[idx(v)] != NO_NODE) cached = dealer_cache.contains(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))));
+      if (node.next[idx(v)] != NO_NODE)
+        cached = dealer_cache.contains(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))));
     }
     if (cached) return;
     CardCounts removed = ctx.removed;
@@ -589,8 +591,9 @@ struct Analyzer::Impl {
           if (p == 0) continue;
           ev += p * initial_value(up, a, b);
           const int n = graph.two_card(a, b);
-          const bool early_out = rules.surrender == Surrender::early && best_total(graph.nodes[idx(n)].state) < TWENTY_ONE &&
-                                 resolved->surrenders(graph.nodes[idx(n)].state, a == b && rules.split_hands > 1 ? a : 0, up);
+          const bool early_out =
+              rules.surrender == Surrender::early && best_total(graph.nodes[idx(n)].state) < TWENTY_ONE &&
+              resolved->surrenders(graph.nodes[idx(n)].state, a == b && rules.split_hands > 1 ? a : 0, up);
           if (!early_out) ins += p * insurance(base_context(up), n);
         }
       }
@@ -775,7 +778,9 @@ struct Analyzer::Impl {
 // ---------------------------------------------------------------------------
 
 Analyzer::Analyzer(const Rules& rules)
-    : rules_(rules), shoe_(ShoeComposition::standard(rules.decks)), dealer_(dealer_table(rules)),
+    : rules_(rules),
+      shoe_(ShoeComposition::standard(rules.decks)),
+      dealer_(dealer_table(rules)),
       impl_(std::make_unique<Impl>(rules)) {}
 
 Analyzer::~Analyzer() = default;
@@ -791,7 +796,7 @@ InitialHandTable Analyzer::initial_hand_table(const StrategyChart& chart) {
   m.use_chart(chart);
   InitialHandTable table;
   for (int up = 1; up <= CARD_VALUES; ++up) {
-      for (int a = 1; a <= CARD_VALUES; ++a) {
+    for (int a = 1; a <= CARD_VALUES; ++a) {
       for (int b = a; b <= CARD_VALUES; ++b) {
         table.probability[idx(a)][idx(b)][idx(up)] = m.initial_probability(up, a, b);
         table.evs[idx(a)][idx(b)][idx(up)] = m.hand_values(up, a, b).evs;

@@ -42,7 +42,8 @@ ShoeComposition ShoeComposition::standard(int decks) {
   ShoeComposition shoe;
   shoe.infinite = decks == INFINITE_DECKS;
   const int n = shoe.infinite ? 1 : decks;
-  for (int v = 1; v <= CARD_VALUES; ++v) shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
+  for (int v = 1; v <= CARD_VALUES; ++v)
+    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
   return shoe;
 }
 
@@ -129,8 +130,9 @@ DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, cons
   return result;
 }
 
-std::array<DealerProbabilities, CARD_VALUES + 1> DealerModel::probabilities_with_one_more(
-    const ShoeComposition& shoe, const CardCounts& removed, int upcard) const {
+std::array<DealerProbabilities, CARD_VALUES + 1> DealerModel::probabilities_with_one_more(const ShoeComposition& shoe,
+                                                                                          const CardCounts& removed,
+                                                                                          int upcard) const {
   std::array<DealerProbabilities, CARD_VALUES + 1> result{};
   if (shoe.infinite) {  // a removed card changes nothing
     result[0] = probabilities(shoe, removed, upcard);

@@ -150,8 +150,8 @@ Advice Coach::advise(const TableGame& game) const {
     values = initial_values(hand);
     advice.initial_hand = true;
   } else {
-    const DecisionEvs evs = evaluator_.evaluate(counts_of(hand), up, legal.contains(Action::double_down),
-                                                game.current_hand() == 0);
+    const DecisionEvs evs =
+        evaluator_.evaluate(counts_of(hand), up, legal.contains(Action::double_down), game.current_hand() == 0);
     values[at(Action::stand)] = evs.stand;
     values[at(Action::hit)] = evs.hit;
     values[at(Action::double_down)] = evs.double_down;

@@ -51,8 +51,8 @@ void require_complete(const StrategyChart& chart) {
     for (int row = from; row <= to; ++row) {
       for (int up = 1; up <= CARD_VALUES; ++up) {
         if (rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(up)] == ChartAction::invalid) {
-          throw Error("strategy '" + chart.name + "': no action for " + part + " " +
-                      std::to_string(row) + " against " + upcard_name(up));
+          throw Error("strategy '" + chart.name + "': no action for " + part + " " + std::to_string(row) + " against " +
+                      upcard_name(up));
         }
       }
     }
@@ -83,7 +83,8 @@ class StackedCards {
   explicit StackedCards(std::span<const std::uint8_t> cards, int remaining = 0)
       : cards_(cards), remaining_(remaining) {}
   std::uint8_t draw(core::Rng& /*rng*/) {
-    if (next_ == cards_.size()) throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
+    if (next_ == cards_.size())
+      throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
     return cards_[next_++];
   }
   std::uint32_t remaining() const {
@@ -118,7 +119,7 @@ struct TableHand {
   std::uint8_t first;   // first card's value
   std::uint8_t second;  // second card's value (0: a split hand waiting for it)
   bool from_split;
-  bool insured;         // seat's insurance bet (initial hands only)
+  bool insured;  // seat's insurance bet (initial hands only)
   HandStatus status;
   std::int64_t wager;
   std::int64_t seat_net;  // the seat's net this round (initial hands only)
@@ -159,8 +160,8 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
     const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
     for (int s = 0; s < HAND_STATES; ++s) {
       const auto state = static_cast<HandState>(s);
-      const bool can_double = two_cards && (!after_split || rules.double_after_split) &&
-                              double_allowed(rules.double_rule, state);
+      const bool can_double =
+          two_cards && (!after_split || rules.double_after_split) && double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         Move move = Move::stand;
         if (!is_bust(state) && best_total(state) < 21 && low_total(state) > 0) {
@@ -174,8 +175,7 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
     const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
     for (int card = 1; card <= CARD_VALUES; ++card) {
       const HandState state = two_card_hand(card, card);
-      const bool can_double = (!after_split || rules.double_after_split) &&
-                              double_allowed(rules.double_rule, state);
+      const bool can_double = (!after_split || rules.double_after_split) && double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         const ChartAction action = chart.pairs[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)];
         Move move = resolve_simple(action, true, can_double);
@@ -183,7 +183,8 @@ ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& char
             (action == ChartAction::split_if_das_else_hit && rules.double_after_split)) {
           move = Move::split;
         }
-        pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] = move;
+        pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] =
+            move;
         pair_surrender_[static_cast<std::size_t>(card)][static_cast<std::size_t>(up)] = is_surrender(action);
       }
     }
@@ -453,10 +454,12 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
     if (has_indices_) {
       one_seat ? play_rounds<true, true, true>(rounds, rng, tally) : play_rounds<true, true, false>(rounds, rng, tally);
     } else {
-      one_seat ? play_rounds<true, false, true>(rounds, rng, tally) : play_rounds<true, false, false>(rounds, rng, tally);
+      one_seat ? play_rounds<true, false, true>(rounds, rng, tally)
+               : play_rounds<true, false, false>(rounds, rng, tally);
     }
   } else {
-    one_seat ? play_rounds<false, false, true>(rounds, rng, tally) : play_rounds<false, false, false>(rounds, rng, tally);
+    one_seat ? play_rounds<false, false, true>(rounds, rng, tally)
+             : play_rounds<false, false, false>(rounds, rng, tally);
   }
   add_derived_counts(before, tally);
   // (Apart from the rounds' code on purpose: folded into add_counter_money,
@@ -681,7 +684,8 @@ HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState 
 }
 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
-inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, [[maybe_unused]] RoundCount* count) const {
+inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
+                               [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
@@ -720,7 +724,9 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
   };
   // Counting: the running count now, from every card seen: all drawn but the
   // hole card (face down in peek games until the dealer plays).
-  [[maybe_unused]] auto running_now = [&] { return count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0); };
+  [[maybe_unused]] auto running_now = [&] {
+    return count->running - (peek ? tags_[static_cast<std::size_t>(hole)] : 0);
+  };
   // An index cell's side by the true count now; a cell without an active
   // line holds the chart's choice on both sides.
   // (Generic in the card source, so that it is only compiled for the counted
@@ -812,8 +818,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
           hand.state = add_card(hand.state, hand.second);
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
-        const bool can_split = (hand.first == hand.second) & (seat_hands < rules_.split_hands) &
-                               (!split_ace | rules_.resplit_aces);
+        const bool can_split =
+            (hand.first == hand.second) & (seat_hands < rules_.split_hands) & (!split_ace | rules_.resplit_aces);
         move = decide(hand.from_split ? DecisionPoint::split_two : DecisionPoint::first_two, hand.state,
                       can_split ? hand.first : 0);
         if (move != Move::split) {
@@ -868,7 +874,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, 
     // No hand needs the dealer: the hand is completed for the statistics
     // only, in dealer_final_unneeded (unless a stacked round's cards end).
     const HandState completed = dealer_stands_[dealer] ? dealer : play_out_unneeded(cards, rng, dealer);
-    if (dealer_stands_[completed]) ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[completed]];
+    if (dealer_stands_[completed])
+      ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[completed]];
   }
   // What a played hand is compared with: the dealer's total, 0 if busted (every
   // standing hand beats it), 22 for a blackjack (every hand loses to it). A

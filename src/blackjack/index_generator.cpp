@@ -184,9 +184,9 @@ double deal_probability(const CardCounts& shoe, int total, int first, int second
 // A line's sums over one chunk, by true count bucket.
 struct BucketSums {
   std::uint64_t hands = 0;
-  double weight = 0;         // sum of w
-  double difference = 0;     // sum of w d
-  double true_count = 0;     // sum of w x
+  double weight = 0;      // sum of w
+  double difference = 0;  // sum of w d
+  double true_count = 0;  // sum of w x
 };
 using LineSums = std::vector<BucketSums>;  // [bucket]
 
@@ -316,7 +316,8 @@ class ChunkValuer {
     if (reach <= 0) return;
     const double target = uniform() * reach;
     std::size_t pick = 0;
-    for (double sum = hands[0].probability; sum < target && pick + 1 < hands.size(); sum += hands[pick].probability) ++pick;
+    for (double sum = hands[0].probability; sum < target && pick + 1 < hands.size(); sum += hands[pick].probability)
+      ++pick;
     const ReachedHand& h = hands[pick];
     const InitialHandValues v = analyzer_.more_card_hand(h.cards, c.upcard);
     const Rules& rules = engine_.rules();
@@ -421,7 +422,8 @@ void fit_index(GeneratedIndex& g, TrueCountRounding rounding, DeckEstimate estim
   std::size_t keep = MIN_FIT_BUCKETS;
   while (keep < near.size() && std::abs(near[keep]->mean_true_count - first) <= FIT_HALF_WIDTH) ++keep;
   near.resize(keep);
-  std::sort(near.begin(), near.end(), [](const IndexBucket* p, const IndexBucket* q) { return p->true_count < q->true_count; });
+  std::sort(near.begin(), near.end(),
+            [](const IndexBucket* p, const IndexBucket* q) { return p->true_count < q->true_count; });
   line = fit_line(near);
   if (line.b == 0) return;
   g.found = true;
@@ -448,8 +450,7 @@ void fit_index(GeneratedIndex& g, TrueCountRounding rounding, DeckEstimate estim
   // interval by sqrt(chi^2 / dof) (the Birge ratio), never narrows it.
   const int dof = line.points - 2;
   g.se_scale = dof > 0 ? std::sqrt(std::max(1.0, line.chi_squared / dof)) : 1.0;
-  g.crossing_se =
-      g.se_scale * std::sqrt(std::max(0.0, line.var_a + 2 * x * line.cov_ab + x * x * line.var_b)) / line.b;
+  g.crossing_se = g.se_scale * std::sqrt(std::max(0.0, line.var_a + 2 * x * line.cov_ab + x * x * line.var_b)) / line.b;
   g.crossing_ci95_low = x - Z95 * g.crossing_se;
   g.crossing_ci95_high = x + Z95 * g.crossing_se;
   g.extrapolated = x < usable.front()->mean_true_count || x > usable.back()->mean_true_count;
@@ -617,8 +618,9 @@ std::vector<IndexPlay> candidate_deviations(const Rules& rules, const StrategyCh
     const Play chart_play = play_of(pair ? strategy.pair_move(DecisionPoint::first_two, a, cell.upcard)
                                          : strategy.move(DecisionPoint::first_two, s, cell.upcard));
     std::vector<Play> options{Play::stand, Play::hit};
-    if (std::any_of(hands.begin(), hands.end(),
-                    [&](const auto& h) { return double_allowed(rules.double_rule, two_card_hand(h.first, h.second)); })) {
+    if (std::any_of(hands.begin(), hands.end(), [&](const auto& h) {
+          return double_allowed(rules.double_rule, two_card_hand(h.first, h.second));
+        })) {
       options.push_back(Play::double_down);
     }
     if (pair) options.push_back(Play::split);
@@ -641,8 +643,7 @@ std::vector<GeneratedIndex> choose_deviations(const std::vector<GeneratedIndex>&
   std::vector<Key> order;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const GeneratedIndex& g = candidates[i];
-    const bool surrender =
-        g.play.at_or_above == IndexAction::surrender || g.play.below == IndexAction::surrender;
+    const bool surrender = g.play.at_or_above == IndexAction::surrender || g.play.below == IndexAction::surrender;
     const Key key{static_cast<int>(g.play.hand), g.play.value, g.play.upcard, surrender};
     if (!g.found || g.extrapolated) continue;
     const auto it = chosen.find(key);
@@ -712,7 +713,8 @@ PlayoutCheck check_by_playout(const Rules& rules, const StrategyChart& chart, co
     if (left[at(card)] <= 0) throw Error("the play-out check's hand is not in the remaining cards");
     --left[at(card)];
   }
-  for (int v = 1; v <= CARD_VALUES; ++v) rest.insert(rest.end(), static_cast<std::size_t>(left[at(v)]), static_cast<std::uint8_t>(v));
+  for (int v = 1; v <= CARD_VALUES; ++v)
+    rest.insert(rest.end(), static_cast<std::size_t>(left[at(v)]), static_cast<std::uint8_t>(v));
   std::vector<std::uint8_t> cards(3 + rest.size());
   core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::test, 0);
   const double bet = static_cast<double>(one_seat.bet_units());

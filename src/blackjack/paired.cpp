@@ -59,8 +59,8 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
   return result;
 }
 
-PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
-                                   double variant_se, double baseline_se) {
+PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
+                                   double baseline_se) {
   // D = sum_c (w_vc - w_bc) / R over the chunks played, R their rounds: the
   // ratio estimator over chunks, with y_c the chunk's difference and x_c its
   // rounds (exact weights for a short last chunk).
@@ -98,8 +98,8 @@ CompareResult compare(const std::vector<const Engine*>& engines, const Simulatio
         double worst = 0;
         for (std::size_t v = 0; v < engines.size(); ++v) {
           const double se = table_edge(result.run.tallies[v], engines[v]->rules()).se;
-          worst = std::max(worst, v == 0 ? (engines.size() == 1 ? se : 0.0)
-                                         : paired_difference(result.run, v, 0, se, se).se);
+          worst = std::max(worst,
+                           v == 0 ? (engines.size() == 1 ? se : 0.0) : paired_difference(result.run, v, 0, se, se).se);
         }
         return worst <= plan.target_se;
       });

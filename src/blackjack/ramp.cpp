@@ -35,7 +35,8 @@ int whole_units(double kelly_units, const BetSpread& spread) {
 // enough rounds takes the bet of the nearest bucket with enough (the lower on
 // a tie), and the buckets beyond +/-MAX_NAMED_TRUE_COUNT that of the last one
 // within (the steps then name only true counts --bet-ramp accepts).
-BucketUnits bucket_units(const std::array<int, TRUE_COUNT_BUCKETS>& own, const std::array<bool, TRUE_COUNT_BUCKETS>& enough) {
+BucketUnits bucket_units(const std::array<int, TRUE_COUNT_BUCKETS>& own,
+                         const std::array<bool, TRUE_COUNT_BUCKETS>& enough) {
   if (std::none_of(enough.begin(), enough.end(), [](bool e) { return e; })) {
     throw Error("no true count was dealt " + std::to_string(MIN_RAMP_ROUNDS) +
                 " times or more, too few to size a bet on; play more rounds (--rounds)");
@@ -229,7 +230,8 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
     const bool new_block = next == 0 || rising[next] != rising[next - 1];
     row.kelly_units_rising = rising[next++];
     own[bucket_of(row.true_count)] = whole_units(row.kelly_units_rising, sizing.spread);
-    const bool inside = row.kelly_units_rising > sizing.spread.low - 0.5 && row.kelly_units_rising < sizing.spread.high + 0.5;
+    const bool inside =
+        row.kelly_units_rising > sizing.spread.low - 0.5 && row.kelly_units_rising < sizing.spread.high + 0.5;
     inside_blocks += new_block && inside;
   }
   ramp.fit_optimism_per_round = scale * inside_blocks / static_cast<double>(rounds);

@@ -215,7 +215,8 @@ void count_dealer_hands(const SideBet& bet, int decks, bool h17, ParSheet& sheet
     for (const DealerModel::Hand& hand : model.hands(up)) {
       WideSum ways = checked_multiply(up_ways, hand.orders);
       for (int v = 1; v <= CARD_VALUES && ways != 0; ++v) {
-        ways = checked_multiply(ways, falling(left[static_cast<std::size_t>(v)], hand.drawn[static_cast<std::size_t>(v)]));
+        ways =
+            checked_multiply(ways, falling(left[static_cast<std::size_t>(v)], hand.drawn[static_cast<std::size_t>(v)]));
       }
       if (ways == 0) continue;
       dealt.push_back({ways, hand.cards + 1, hand.final == DealerFinal::bust});
@@ -273,7 +274,8 @@ void validate_side_bet(const SideBet& bet) {
         break;
       case OutcomeKind::low_total_under:
       case OutcomeKind::low_total_over:
-        if (o.total < MIN_TOTAL || o.total > MAX_LOW_TOTAL) fail("total " + std::to_string(o.total) + "; expected 2..20");
+        if (o.total < MIN_TOTAL || o.total > MAX_LOW_TOTAL)
+          fail("total " + std::to_string(o.total) + "; expected 2..20");
         break;
       case OutcomeKind::card_pair:
       case OutcomeKind::holds_card:
@@ -286,7 +288,8 @@ void validate_side_bet(const SideBet& bet) {
         }
         break;
       case OutcomeKind::dealer_bust:
-        if (o.min_cards < MIN_BUST_CARDS) fail("min_cards " + std::to_string(o.min_cards) + "; a dealer bust holds 3 or more cards");
+        if (o.min_cards < MIN_BUST_CARDS)
+          fail("min_cards " + std::to_string(o.min_cards) + "; a dealer bust holds 3 or more cards");
         if (o.max_cards != 0 && o.max_cards < o.min_cards) fail("max_cards is below min_cards");
         if (o.dealer_blackjack) fail("a dealer who busts has no blackjack");
         break;
@@ -339,7 +342,8 @@ bool matches(const SideBetOutcome& o, const SideBetDeal& deal) {
       return suited == o.suited && unsuited == o.unsuited;
     }
     case OutcomeKind::dealer_bust:
-      return deal.dealer_bust && deal.dealer_cards >= o.min_cards && (o.max_cards == 0 || deal.dealer_cards <= o.max_cards);
+      return deal.dealer_bust && deal.dealer_cards >= o.min_cards &&
+             (o.max_cards == 0 || deal.dealer_cards <= o.max_cards);
     default: return false;
   }
 }

@@ -43,8 +43,7 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
 Tally simulate(const Engine& engine, std::uint64_t seed, std::uint64_t rounds, std::uint64_t chunk_rounds,
                unsigned threads) {
   SimulationControl control;
-  return simulate(engine, SimulationPlan{seed, run::ChunkPlan{rounds, chunk_rounds}, std::nullopt, 0}, threads,
-                  control)
+  return simulate(engine, SimulationPlan{seed, run::ChunkPlan{rounds, chunk_rounds}, std::nullopt, 0}, threads, control)
       .tally;
 }
 

@@ -25,11 +25,11 @@ struct TableGame::Source {
   // from its own piece of the stream, SHOE_STRIDE_LOG2 apart (core/rng.hpp).
   core::Rng next_shoe;
   core::Rng::Jump shoe_stride{};
-  std::optional<core::Shoe> shoe;     // finite shoes
+  std::optional<core::Shoe> shoe;  // finite shoes
   bool stacked = false;
-  std::vector<std::uint8_t> cards;    // stacked games
+  std::vector<std::uint8_t> cards;  // stacked games
   std::size_t next = 0;
-  bool started = false;               // the first shuffle happened
+  bool started = false;  // the first shuffle happened
   std::uint64_t exhaustion_seen = 0;
   core::Rng face_rng;
   // Faces of each (rank, suit) left in a finite shoe, index (rank - 1) * SUITS + suit.
@@ -171,9 +171,7 @@ void TableGame::start_shoe() {
   src.shoe->begin_round();
 }
 
-bool TableGame::can_deal() const {
-  return phase_ == TablePhase::between_rounds && available() >= bet_ * rules_.seats;
-}
+bool TableGame::can_deal() const { return phase_ == TablePhase::between_rounds && available() >= bet_ * rules_.seats; }
 
 void TableGame::deal() {
   if (phase_ != TablePhase::between_rounds) throw Error("a round is in progress");
@@ -311,8 +309,7 @@ void TableGame::advance() {
         play_dealer();
         settle();
         return;
-      case Step::done:
-        return;
+      case Step::done: return;
     }
   }
 }
@@ -369,7 +366,8 @@ void TableGame::complete_unneeded_dealer() {
       src.shoe->lookahead().look(src.rng, take);
     }
   }
-  if (dealer_stands(dealer, rules_.h17)) ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(dealer_final(dealer))];
+  if (dealer_stands(dealer, rules_.h17))
+    ++round_.dealer_final_unneeded[at(upcard())][static_cast<std::size_t>(dealer_final(dealer))];
 }
 
 // Settlement exactly as Engine::play_round's, into round_, then the bankroll.
@@ -390,12 +388,8 @@ void TableGame::settle() {
           ++seat_tally.blackjacks;
           result = dealer_blackjack_ ? 0 : blackjack_win_;
           break;
-        case PlayedHandStatus::surrendered:
-          result = dealer_blackjack_ ? -hand.wager : -half_bet_;
-          break;
-        case PlayedHandStatus::surrendered_early:
-          result = -half_bet_;
-          break;
+        case PlayedHandStatus::surrendered: result = dealer_blackjack_ ? -hand.wager : -half_bet_; break;
+        case PlayedHandStatus::surrendered_early: result = -half_bet_; break;
         case PlayedHandStatus::bust:
           ++seat_tally.busts;
           result = -hand.wager;
@@ -482,10 +476,8 @@ std::string TableGame::why_not(Action action) const {
   const bool split_ace = hand.from_split && hand.cards.front().value == ACE;
   switch (action) {
     case Action::insure:
-    case Action::decline:
-      return "insurance is offered only against a dealer's ace, before play";
-    case Action::hit:
-      return "split aces take one card each at this table";
+    case Action::decline: return "insurance is offered only against a dealer's ace, before play";
+    case Action::hit: return "split aces take one card each at this table";
     case Action::double_down:
       if (split_ace && !rules_.hit_split_aces) return "split aces take one card each at this table";
       if (hand.cards.size() != 2) return "you can double only on your first two cards";
@@ -545,12 +537,10 @@ void TableGame::act(Action action) {
   PlayerHand& hand = seat.hands[at(hand_)];
   SeatTally& seat_tally = round_.seats[at(seat_)];
   switch (action) {
-    case Action::stand:
-      hand.finished = true;
-      break;
+    case Action::stand: hand.finished = true; break;
     case Action::surrender:
-      hand.status = rules_.surrender == Surrender::early ? PlayedHandStatus::surrendered_early
-                                                         : PlayedHandStatus::surrendered;
+      hand.status =
+          rules_.surrender == Surrender::early ? PlayedHandStatus::surrendered_early : PlayedHandStatus::surrendered;
       hand.finished = true;
       break;
     case Action::hit:
@@ -586,8 +576,7 @@ void TableGame::act(Action action) {
       break;
     }
     case Action::insure:
-    case Action::decline:
-      break;
+    case Action::decline: break;
   }
   advance();
 }

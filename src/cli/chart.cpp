@@ -22,8 +22,8 @@ void run_chart(const ChartOptions& options) {
   outputs.output("--out", options.out);
   outputs.check();
   const blackjack::StrategyChart chart = resolve_strategy(*options.config, config);
-  outputs.write("--out", io::format_strategy_chart(chart, "strategy: " + chart.name + "\nrules: " +
-                                                                 io::describe_rules(config.rules)));
+  outputs.write("--out", io::format_strategy_chart(
+                             chart, "strategy: " + chart.name + "\nrules: " + io::describe_rules(config.rules)));
   outputs.finish("");
 }
 

@@ -57,7 +57,8 @@ struct RunOptions {
 };
 
 void add_run_options(CLI::App& command, RunOptions& run) {
-  command.add_option("--rounds", run.rounds, "Rounds each variant plays (1e9, 100M...); default: the baseline config's");
+  command.add_option("--rounds", run.rounds,
+                     "Rounds each variant plays (1e9, 100M...); default: the baseline config's");
   command.add_option("--seed", run.seed, "Seed (default: the baseline config's)");
   command.add_option("--chunk-rounds", run.chunk_rounds,
                      "Rounds per chunk (default 100000: the paired SE is estimated over chunks)");
@@ -78,7 +79,8 @@ io::PairedRunKeys run_keys(const RunOptions& run, std::set<std::string>& flag_ke
   if (!run.rounds.empty()) keys.rounds = run.rounds;
   if (!run.seed.empty()) keys.seed = io::flag_value_to_json(run.seed);
   if (!run.chunk_rounds.empty()) keys.chunk_rounds = run.chunk_rounds;
-  for (const auto& [key, value] : {std::pair{"rounds", &run.rounds}, {"seed", &run.seed}, {"chunk_rounds", &run.chunk_rounds}}) {
+  for (const auto& [key, value] :
+       {std::pair{"rounds", &run.rounds}, {"seed", &run.seed}, {"chunk_rounds", &run.chunk_rounds}}) {
     if (!value->empty()) flag_keys.insert(key);
   }
   return keys;
@@ -95,8 +97,8 @@ void check_outputs(Outputs& outputs, const RunOptions& run) {
 // batches until --target-se is met, and writes the JSON, the CSV and the
 // summary to `outputs` (checked by check_outputs before the variants were
 // made; checked again here against their chart files).
-void run_variants(const std::string& command, std::vector<io::Variant>& variants, const std::vector<std::string>& varied,
-                  const RunOptions& run, Outputs& outputs) {
+void run_variants(const std::string& command, std::vector<io::Variant>& variants,
+                  const std::vector<std::string>& varied, const RunOptions& run, Outputs& outputs) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
   const bool sharded = !run.shard.empty();
@@ -116,9 +118,11 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < io::MIN_PAIRED_CHUNKS && variants.size() > 1) {
-    std::fprintf(stderr, "warning: only %llu chunks: the paired standard error is estimated over chunks; "
-                         "lower --chunk-rounds for at least %llu\n",
-                 static_cast<unsigned long long>(plan.chunks()), static_cast<unsigned long long>(io::MIN_PAIRED_CHUNKS));
+    std::fprintf(stderr,
+                 "warning: only %llu chunks: the paired standard error is estimated over chunks; "
+                 "lower --chunk-rounds for at least %llu\n",
+                 static_cast<unsigned long long>(plan.chunks()),
+                 static_cast<unsigned long long>(io::MIN_PAIRED_CHUNKS));
   }
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
@@ -129,7 +133,8 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
   {
     const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    compared = blackjack::compare(io::variant_engines(variants), {base.seed, plan, assigned, run.target_se}, threads, control);
+    compared =
+        blackjack::compare(io::variant_engines(variants), {base.seed, plan, assigned, run.target_se}, threads, control);
   }
   const blackjack::PairedRun& paired = compared.run;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -174,7 +179,8 @@ void run_compare(const CompareOptions& options) {
   for (const auto& path : options.configs) outputs.input("config", path);
   check_outputs(outputs, options.run);
   std::vector<json> configs;
-  for (const auto& path : options.configs) configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
+  for (const auto& path : options.configs)
+    configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
   std::set<std::string> flag_keys;
   const io::PairedRunKeys keys = run_keys(options.run, flag_keys);
   std::vector<io::Variant> variants =
@@ -204,7 +210,8 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
     const json step = io::flag_value_to_json(spec.substr(second_colon + 1));
     if (from.is_number() && to.is_number() && step.is_number() &&
         (step.get<double>() <= 0 || to.get<double>() < from.get<double>())) {
-      throw UsageError("--vary " + key + "=" + excerpt(spec) + ": a range is from:to:step with from <= to and step > 0 "
+      throw UsageError("--vary " + key + "=" + excerpt(spec) +
+                       ": a range is from:to:step with from <= to and step > 0 "
                        "(both ends included), e.g. 0.6:0.9:0.05; this one " +
                        (step.get<double>() <= 0 ? "has a step <= 0" : "descends"));
     }
@@ -212,7 +219,8 @@ std::vector<json> sweep_values(const std::string& key, const std::string& spec) 
       const double a = from.get<double>();
       const double s = step.get<double>();
       const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
-      if (count > 1000) throw Error("--vary " + key + ": the range has " + std::to_string(count) + " values; at most 1000");
+      if (count > 1000)
+        throw Error("--vary " + key + ": the range has " + std::to_string(count) + " values; at most 1000");
       const bool integers = from.is_number_integer() && step.is_number_integer();
       for (long i = 0; i < count; ++i) {
         const double value = std::round((a + static_cast<double>(i) * s) * 1e10) / 1e10;
@@ -255,8 +263,9 @@ void run_sweep(const SweepOptions& options) {
   flag_keys.insert(keys.begin(), keys.end());
   for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
   const io::PairedRunKeys run_values = run_keys(options.run, flag_keys);
-  const std::string folder =
-      options.config->config_file.empty() ? "" : std::filesystem::path(options.config->config_file).parent_path().string();
+  const std::string folder = options.config->config_file.empty()
+                                 ? ""
+                                 : std::filesystem::path(options.config->config_file).parent_path().string();
   std::vector<io::Variant> variants =
       flag_errors_as_usage(flag_keys, [&] { return io::sweep_variants(base, axes, run_values, folder); });
   run_variants("sweep", variants, keys, options.run, outputs);
@@ -280,9 +289,10 @@ void setup_sweep(CLI::App& app) {
   CLI::App* command =
       app.add_subcommand("sweep", "Play a grid of rule variants (paired, on the same cards) and write JSON and CSV");
   add_config_options(*command, options->config);
-  command->add_option("--vary", options->vary,
-                      "KEY=VALUES: a config key and its values, a list (decks=1,2,6,8) or a range "
-                      "(penetration=0.6:0.9:0.05); repeat for a grid")
+  command
+      ->add_option("--vary", options->vary,
+                   "KEY=VALUES: a config key and its values, a list (decks=1,2,6,8) or a range "
+                   "(penetration=0.6:0.9:0.05); repeat for a grid")
       ->required();
   // --rounds, --seed and --chunk-rounds are config keys too: the run options
   // take them (so they apply to every cell) instead of the config flags.

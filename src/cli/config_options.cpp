@@ -47,7 +47,8 @@ void add_target_se_option(CLI::App& command, double& target_se, const std::strin
           [](std::string& text) -> std::string {
             const nlohmann::json value = io::flag_value_to_json(text);
             if (value.is_number() && value.get<double>() > 0 && std::isfinite(value.get<double>())) return {};
-            return "'" + excerpt(text) + "' is not a standard error; expected a number > 0 per initial wager, such as 0.0005";
+            return "'" + excerpt(text) +
+                   "' is not a standard error; expected a number > 0 per initial wager, such as 0.0005";
           },
           ""));
 }
@@ -85,10 +86,12 @@ CLI::Validator count_check(const std::string& what, bool zero_allowed) {
 CLI::Validator seed_check() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        if (io::flag_value_to_json(text).is_number_unsigned() && text.find_first_not_of("0123456789") == std::string::npos) {
+        if (io::flag_value_to_json(text).is_number_unsigned() &&
+            text.find_first_not_of("0123456789") == std::string::npos) {
           return {};
         }
-        return "'" + excerpt(text) + "' is not a seed; expected a whole number 0..18446744073709551615 (2^64-1) in "
+        return "'" + excerpt(text) +
+               "' is not a seed; expected a whole number 0..18446744073709551615 (2^64-1) in "
                "decimal digits";
       },
       "");
@@ -105,7 +108,8 @@ io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::s
   const nlohmann::json given = config_json(options);
   io::SimConfig config = resolve_config(options);
   if (!config.counting.enabled()) {
-    throw Error("cardsim " + command + " needs a count: --count hi-lo (or any count in the data folder's counts/, or "
+    throw Error("cardsim " + command +
+                " needs a count: --count hi-lo (or any count in the data folder's counts/, or "
                 "a count file), or a config with \"count\"");
   }
   if (!given.contains("rounds")) config.rounds = rounds;

@@ -48,11 +48,11 @@ void run_indices(const IndicesOptions& options) {
   const bj::StrategyChart chart = resolve_strategy(*options.game, config);
   // The lines: --hands, else the config's index set, else the Illustrious 18
   // and Fab 4 (their lines; the numbers are generated).
-  const std::string hands_name =
-      !options.hands.empty() ? options.hands : config.counting.indices != "none" ? config.counting.indices : DEFAULT_HANDS;
-  const std::string folder = options.game->config_file.empty()
-                                 ? ""
-                                 : std::filesystem::path(options.game->config_file).parent_path().string();
+  const std::string hands_name = !options.hands.empty()              ? options.hands
+                                 : config.counting.indices != "none" ? config.counting.indices
+                                                                     : DEFAULT_HANDS;
+  const std::string folder =
+      options.game->config_file.empty() ? "" : std::filesystem::path(options.game->config_file).parent_path().string();
   const io::IndexHands hands = io::load_index_hands(hands_name, folder);
   io::SimConfig counted = config;
   counted.counting.indices = "none";  // the lines come from --hands

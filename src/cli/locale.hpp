@@ -15,7 +15,8 @@ inline bool utf8_locale() {
     const char* value = std::getenv(name);
     if (value == nullptr || *value == '\0') continue;
     std::string text(value);
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text.find("utf-8") != std::string::npos || text.find("utf8") != std::string::npos;
   }
   return false;

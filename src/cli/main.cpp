@@ -68,8 +68,8 @@ CommandWalk walk_commands(const CLI::App& app, int argc, char** argv) {
     }
     const std::string word = argv[i];
     if (word.empty() || word.front() == '-') return walk;
-    const auto found = std::find_if(subcommands.begin(), subcommands.end(),
-                                    [&](const CLI::App* s) { return s->get_name() == word; });
+    const auto found =
+        std::find_if(subcommands.begin(), subcommands.end(), [&](const CLI::App* s) { return s->get_name() == word; });
     if (found == subcommands.end()) {
       walk.unknown = word;
       return walk;
@@ -111,8 +111,7 @@ int main(int argc, char** argv) {
   };
 
   CLI::App app{"cardsim: fast, exact, reproducible casino card game simulation", "cardsim"};
-  app.set_version_flag("--version", std::string("cardsim ") + cardsim::VERSION + " (" +
-                                        cardsim::GIT_REVISION + ")");
+  app.set_version_flag("--version", std::string("cardsim ") + cardsim::VERSION + " (" + cardsim::GIT_REVISION + ")");
   app.require_subcommand(1);
   cardsim::cli::setup_sim(app);
   cardsim::cli::setup_chart(app);

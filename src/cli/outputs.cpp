@@ -70,7 +70,8 @@ void Outputs::check() const {
   for (std::size_t o = 0; o < outputs_.size(); ++o) {
     for (std::size_t other = 0; other < o; ++other) {
       if (same_file(keys[o], keys[other])) {
-        throw Error(named(outputs_[other].flag, outputs_[other].path) + " and " + named(outputs_[o].flag, outputs_[o].path) +
+        throw Error(named(outputs_[other].flag, outputs_[other].path) + " and " +
+                    named(outputs_[o].flag, outputs_[o].path) +
                     " are the same file; give each output a file of its own");
       }
     }

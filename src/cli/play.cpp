@@ -7,8 +7,6 @@
 // diamonds are red unless NO_COLOR is set. Suits are symbols when the locale
 // is UTF-8, else letters (s h d c). Input is one word per line, read until
 // `q` or the end of input; both end the session with a summary.
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -22,6 +20,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
 #include "cardsim/blackjack/coach.hpp"
 #include "cardsim/blackjack/engine.hpp"
@@ -29,8 +28,8 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "commands.hpp"
-#include "locale.hpp"
 #include "config_options.hpp"
+#include "locale.hpp"
 #include "signals.hpp"
 
 namespace cardsim::cli {
@@ -137,8 +136,8 @@ std::string chips(std::int64_t money, std::int64_t per_chip, bool sign = false) 
   const std::int64_t rest = magnitude % per_chip;
   std::string text = std::to_string(whole);
   if (rest != 0) {
-    const auto cents = static_cast<std::int64_t>(std::llround(static_cast<double>(rest) * PERCENT_DIGITS /
-                                                              static_cast<double>(per_chip)));
+    const auto cents = static_cast<std::int64_t>(
+        std::llround(static_cast<double>(rest) * PERCENT_DIGITS / static_cast<double>(per_chip)));
     text += "." + std::string(cents < 10 ? "0" : "") + std::to_string(cents);
   }
   if (money < 0) return "-" + text;
@@ -191,7 +190,8 @@ constexpr std::array<MoveKey, 7> MOVE_KEYS{{{Action::hit, "h", "hit"},
                                             {Action::decline, "n", "no"}}};
 
 std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return text;
 }
 
@@ -295,9 +295,7 @@ class Session {
     return line;
   }
 
-  std::string seat_label(int seat) const {
-    return rules_.seats > 1 ? "Seat " + std::to_string(seat + 1) : "You";
-  }
+  std::string seat_label(int seat) const { return rules_.seats > 1 ? "Seat " + std::to_string(seat + 1) : "You"; }
 
   std::string hand_label(int seat, int hand) const {
     const auto& hands = game_.seats()[at(seat)].hands;
@@ -329,15 +327,14 @@ class Session {
   void show_dealer() {
     const auto& cards = game_.dealer_cards();
     if (game_.hole_card_shown()) {
-      show("Dealer", cards, 0,
-           total_text(cards, game_.dealer_blackjack()), "");
+      show("Dealer", cards, 0, total_text(cards, game_.dealer_blackjack()), "");
       return;
     }
     const std::vector<bj::TableCard> up(cards.begin(), cards.begin() + 1);
     // Peek games: the hole card lies face down; no hole card: it is dealt later.
     const int hidden = rules_.hole_card == bj::HoleCard::peek ? 1 : 0;
-    const std::string shows = "shows " + (upcard_phrase(game_.upcard()) == "an ace" ? std::string("an ace")
-                                                                                     : std::to_string(game_.upcard()));
+    const std::string shows =
+        "shows " + (upcard_phrase(game_.upcard()) == "an ace" ? std::string("an ace") : std::to_string(game_.upcard()));
     show("Dealer", up, hidden, "", hidden == 0 ? shows + ", no hole card" : shows);
   }
 
@@ -372,7 +369,8 @@ class Session {
       note = result_note(hand);
     } else if (hand.doubled) {
       note = "doubled";
-    } else if (hand.status == bj::PlayedHandStatus::surrendered || hand.status == bj::PlayedHandStatus::surrendered_early) {
+    } else if (hand.status == bj::PlayedHandStatus::surrendered ||
+               hand.status == bj::PlayedHandStatus::surrendered_early) {
       note = "surrendered";
     }
     show(hand_label(seat, index), hand.cards, 0, total_text(hand.cards, natural), note);
@@ -405,9 +403,9 @@ class Session {
                   rules_.decks == 1 ? "" : "s", game_.burned_this_round(), game_.burned_this_round() == 1 ? "" : "s",
                   game_.cut_card_position());
     }
-    std::printf("%s\n", style_.bold("Round " + std::to_string(round) + "   bankroll " +
-                                    chips(bankroll, per_chip()) + "   bet " +
-                                    chips(game_.bet() * rules_.seats, per_chip()) + "   " + shoe_text())
+    std::printf("%s\n", style_
+                            .bold("Round " + std::to_string(round) + "   bankroll " + chips(bankroll, per_chip()) +
+                                  "   bet " + chips(game_.bet() * rules_.seats, per_chip()) + "   " + shoe_text())
                             .c_str());
     if (game_.phase() != TablePhase::between_rounds) {
       show_table(false);
@@ -464,9 +462,7 @@ class Session {
                        ? "Even money (insurance, " + chips(game_.bet() / 2, per_chip()) + ")?"
                        : "Insurance (" + chips(game_.bet() / 2, per_chip()) + ") against the ace?";
         break;
-      case TablePhase::early_surrender:
-        question = "Surrender early, before the dealer checks for blackjack?";
-        break;
+      case TablePhase::early_surrender: question = "Surrender early, before the dealer checks for blackjack?"; break;
       default: {
         const auto& hands = game_.seats()[at(seat)].hands;
         if (hands.size() > 1 || rules_.seats > 1) {
@@ -528,7 +524,8 @@ class Session {
     switch (game_.phase()) {
       case TablePhase::insurance: {
         const auto& hand = game_.hand(seat, 0);
-        return hand.status == bj::PlayedHandStatus::natural ? "even money on a blackjack" : "insurance with " + hand_phrase(hand);
+        return hand.status == bj::PlayedHandStatus::natural ? "even money on a blackjack"
+                                                            : "insurance with " + hand_phrase(hand);
       }
       case TablePhase::early_surrender: return hand_phrase(game_.hand(seat, 0)) + against + ", before the peek";
       default: return hand_phrase(game_.hand(seat, game_.current_hand())) + against;
@@ -569,7 +566,8 @@ class Session {
     if (game_.phase() == TablePhase::player &&
         (game_.current_seat() != seat || game_.current_hand() != hand || phase != TablePhase::player)) {
       // The next hand to play (a split hand's second card, the next seat).
-      if (phase != TablePhase::player && game_.dealer_peeked()) std::printf("The dealer checks the hole card: no blackjack.\n");
+      if (phase != TablePhase::player && game_.dealer_peeked())
+        std::printf("The dealer checks the hole card: no blackjack.\n");
       if (game_.current_seat() != seat || game_.current_hand() != hand) {
         show_hand(game_.current_seat(), game_.current_hand(), false);
       }
@@ -582,7 +580,8 @@ class Session {
       const double ev = advice.value(m.action);
       if (std::isnan(ev)) continue;
       char buffer[64];
-      std::snprintf(buffer, sizeof buffer, "%s%s %+.3f", values.empty() ? "" : ", ", action_word(m.action, d.phase), ev);
+      std::snprintf(buffer, sizeof buffer, "%s%s %+.3f", values.empty() ? "" : ", ", action_word(m.action, d.phase),
+                    ev);
       values += buffer;
     }
     const char* per = d.phase == TablePhase::player ? "per bet of the hand" : "per initial bet";
@@ -594,7 +593,8 @@ class Session {
     std::string cost = "its cost is not computed (a resplit)";
     if (!std::isnan(d.cost)) {
       char buffer[160];
-      std::snprintf(buffer, sizeof buffer, "it costs %.3f bets (%.2f chips) in expected value", d.cost, cost_in_chips(d));
+      std::snprintf(buffer, sizeof buffer, "it costs %.3f bets (%.2f chips) in expected value", d.cost,
+                    cost_in_chips(d));
       cost = buffer;
       if (d.cost < 0) cost += " (for these exact cards the deviation is better; the chart is total-dependent)";
     }
@@ -669,8 +669,8 @@ void run_play(const PlayOptions& options) {
   const bool out_terminal = ::isatty(STDOUT_FILENO) == 1;
   const char* no_color = std::getenv("NO_COLOR");
   const char* term = std::getenv("TERM");
-  style.color = out_terminal && (no_color == nullptr || *no_color == '\0') &&
-                !(term != nullptr && std::string(term) == "dumb");
+  style.color =
+      out_terminal && (no_color == nullptr || *no_color == '\0') && !(term != nullptr && std::string(term) == "dumb");
   style.unicode = !options.ascii && utf8_locale();
   style.boxes = options.cards == "box" || (options.cards == "auto" && out_terminal);
   style.echo = ::isatty(STDIN_FILENO) != 1;
@@ -695,9 +695,11 @@ void setup_play(CLI::App& app) {
   command->add_option("--bet", options->bet, "Chips bet on each seat each round")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000}));
-  command->add_flag("--coach", options->coach,
-                    "After each decision, say whether it matched the strategy (basic for these rules) and its cost in EV");
-  command->add_flag("--ascii", options->ascii, "Letters for suits (s h d c) and ASCII card boxes even on a UTF-8 terminal");
+  command->add_flag(
+      "--coach", options->coach,
+      "After each decision, say whether it matched the strategy (basic for these rules) and its cost in EV");
+  command->add_flag("--ascii", options->ascii,
+                    "Letters for suits (s h d c) and ASCII card boxes even on a UTF-8 terminal");
   command->add_option("--cards", options->cards, "Card display: box (card art), line, or auto (box on a terminal)")
       ->capture_default_str()
       ->check(CLI::IsMember({"auto", "box", "line"}));

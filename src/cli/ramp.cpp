@@ -3,6 +3,8 @@
 // (blackjack/ramp.hpp), printed in --bet-ramp form with its predicted figures
 // and a second run that plays it to confirm them. Parsing, wiring and
 // printing only.
+#include "cardsim/blackjack/ramp.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -11,7 +13,6 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "cardsim/blackjack/ramp.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/ramp_result.hpp"
@@ -65,7 +66,10 @@ void run_ramp(const RampOptions& options) {
   outputs.output("--out", options.out, /*result=*/true);
   outputs.check();
 
-  const bj::RampPlan plan{config.seed, config.rounds, config.chunk_rounds, run::resolve_threads(options.threads),
+  const bj::RampPlan plan{config.seed,
+                          config.rounds,
+                          config.chunk_rounds,
+                          run::resolve_threads(options.threads),
                           {io::parse_bet_spread(options.spread), options.bankroll, options.kelly_fraction},
                           config.counting.rounds_per_hour};
   bj::SimulationControl control;

@@ -90,7 +90,8 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
       ->capture_default_str();
   app->add_option("--config", o.config, "JSON config: {\"variant\", \"rules\": {...}, \"players\"}")
       ->check(CLI::ExistingFile);
-  app->add_option("--ties", o.ties, "Equal hands: split (share) or suits (spades > hearts > diamonds > clubs) [variant]")
+  app->add_option("--ties", o.ties,
+                  "Equal hands: split (share) or suits (spades > hearts > diamonds > clubs) [variant]")
       ->check(CLI::IsMember({"split", "suits"}));
   app->add_option("--a23", o.a23, "A-2-3: lowest straight, or second (only below A-K-Q) [variant]")
       ->check(CLI::IsMember({"lowest", "second"}));
@@ -243,11 +244,9 @@ void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
   for (const zjh::Category category : zjh::categories_by_strength(rules)) {
     const auto c = static_cast<unsigned>(category);
     const auto pairs = static_cast<double>(result.hands[c] * zjh::DISJOINT_HAND_COUNT);
-    std::snprintf(buffer, sizeof buffer, "%8s %10.6f %10.6f %10.6f %10.6f %12.6f",
-                  with_commas(result.hands[c]).c_str(),
-                  static_cast<double>(result.hands[c]) / zjh::HAND_COUNT,
-                  static_cast<double>(result.wins[c]) / pairs, static_cast<double>(result.ties[c]) / pairs,
-                  static_cast<double>(result.losses[c]) / pairs,
+    std::snprintf(buffer, sizeof buffer, "%8s %10.6f %10.6f %10.6f %10.6f %12.6f", with_commas(result.hands[c]).c_str(),
+                  static_cast<double>(result.hands[c]) / zjh::HAND_COUNT, static_cast<double>(result.wins[c]) / pairs,
+                  static_cast<double>(result.ties[c]) / pairs, static_cast<double>(result.losses[c]) / pairs,
                   static_cast<double>(result.winning_deals(category)) / static_cast<double>(zjh::ORDERED_PAIR_COUNT));
     text << pad(category_label(category, unicode), 26) << buffer << "\n";
   }
@@ -298,8 +297,9 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
     std::fputs(io::zjh_sim_summary(config, outcome.tally, info, o.out).c_str(), stdout);
   }
-  outputs.finish(result_text, outcome.complete ? "" : "interrupted after " + std::to_string(outcome.tally.deals) +
-                                                          " of " + std::to_string(config.deals) + " deals");
+  outputs.finish(result_text, outcome.complete ? ""
+                                               : "interrupted after " + std::to_string(outcome.tally.deals) + " of " +
+                                                     std::to_string(config.deals) + " deals");
 }
 
 }  // namespace

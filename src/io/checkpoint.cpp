@@ -35,7 +35,8 @@ std::vector<std::uint64_t> chunk_ranges_from_json(const json& ranges, std::uint6
     const auto first = range[0].get<std::uint64_t>();
     const auto last = range[1].get<std::uint64_t>();
     if (first > last || last >= limit || (!chunks.empty() && first <= chunks.back())) {
-      throw Error("chunk range " + excerpt(range.dump()) + " is out of order or beyond chunk " + std::to_string(limit - 1));
+      throw Error("chunk range " + excerpt(range.dump()) + " is out of order or beyond chunk " +
+                  std::to_string(limit - 1));
     }
     for (std::uint64_t c = first; c <= last; ++c) chunks.push_back(c);
   }
@@ -74,8 +75,9 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
     const json& identity = j.at("identity");
     const json& written_by = identity.at("compatibility");
     if (written_by != compatibility_json()) {
-      throw Error(where + " was written by a cardsim of result schema " + excerpt(written_by.at("schema_version").dump()) +
-                  " and stream version " + excerpt(written_by.at("stream_version").dump()) + "; this one has " +
+      throw Error(where + " was written by a cardsim of result schema " +
+                  excerpt(written_by.at("schema_version").dump()) + " and stream version " +
+                  excerpt(written_by.at("stream_version").dump()) + "; this one has " +
                   std::to_string(RESULT_SCHEMA_VERSION) + " and " + std::to_string(core::STREAM_VERSION) +
                   ": resume with a build of the same versions");
     }

@@ -21,20 +21,18 @@ namespace {
 template <class Enum, std::size_t N>
 using EnumNames = std::array<std::pair<Enum, const char*>, N>;
 
-constexpr EnumNames<bj::Reshuffle, 2> RESHUFFLE_NAMES{{{bj::Reshuffle::cut_card, "cut-card"},
-                                                       {bj::Reshuffle::every_round, "every-round"}}};
-constexpr EnumNames<bj::HoleCard, 3> HOLE_CARD_NAMES{{{bj::HoleCard::peek, "peek"},
-                                                      {bj::HoleCard::enhc, "enhc"},
-                                                      {bj::HoleCard::enhc_obo, "enhc-obo"}}};
+constexpr EnumNames<bj::Reshuffle, 2> RESHUFFLE_NAMES{
+    {{bj::Reshuffle::cut_card, "cut-card"}, {bj::Reshuffle::every_round, "every-round"}}};
+constexpr EnumNames<bj::HoleCard, 3> HOLE_CARD_NAMES{
+    {{bj::HoleCard::peek, "peek"}, {bj::HoleCard::enhc, "enhc"}, {bj::HoleCard::enhc_obo, "enhc-obo"}}};
 constexpr EnumNames<bj::DoubleRule, 4> DOUBLE_NAMES{{{bj::DoubleRule::any, "any"},
                                                      {bj::DoubleRule::nine_to_eleven, "9-11"},
                                                      {bj::DoubleRule::ten_to_eleven, "10-11"},
                                                      {bj::DoubleRule::none, "none"}}};
-constexpr EnumNames<bj::Surrender, 3> SURRENDER_NAMES{{{bj::Surrender::none, "none"},
-                                                       {bj::Surrender::late, "late"},
-                                                       {bj::Surrender::early, "early"}}};
-constexpr EnumNames<bj::Insurance, 2> INSURANCE_NAMES{{{bj::Insurance::never, "never"},
-                                                       {bj::Insurance::always, "always"}}};
+constexpr EnumNames<bj::Surrender, 3> SURRENDER_NAMES{
+    {{bj::Surrender::none, "none"}, {bj::Surrender::late, "late"}, {bj::Surrender::early, "early"}}};
+constexpr EnumNames<bj::Insurance, 2> INSURANCE_NAMES{
+    {{bj::Insurance::never, "never"}, {bj::Insurance::always, "always"}}};
 constexpr EnumNames<bj::DeckEstimate, 4> DECK_ESTIMATE_NAMES{{{bj::DeckEstimate::exact, "exact"},
                                                               {bj::DeckEstimate::half_deck, "half-deck"},
                                                               {bj::DeckEstimate::whole_deck, "whole-deck"},
@@ -89,25 +87,28 @@ const std::vector<ConfigKey> KEYS = {
     {"seed", "integer", "a whole number 0..18446744073709551615 (2^64-1) in decimal digits",
      "the run's seed: the same seed gives the same result"},
     {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
-    {"count", "string", "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",
+    {"count", "string",
+     "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",
      "card counting system (\"none\": no counting)"},
     {"true_count_decks", "string", names_of(DECK_ESTIMATE_NAMES),
      "remaining decks for the true count: exact, to the nearest half or whole deck, or none (running count)"},
     {"true_count_rounding", "string", names_of(ROUNDING_NAMES), "how running count / decks becomes a whole true count"},
-    {"bet_ramp", "string", "\"flat\" or steps \"TC:UNITS,...\" with true counts ascending and units 1..1000, e.g. \"1:1,2:2,3:4,4:8,5:12\"",
+    {"bet_ramp", "string",
+     "\"flat\" or steps \"TC:UNITS,...\" with true counts ascending and units 1..1000, e.g. \"1:1,2:2,3:4,4:8,5:12\"",
      "base bets by true count (the first step's units also below it)"},
     {"wong_in", "integer", "\"none\" or a true count -30..30", "watch from the shuffle, play from this true count up"},
     {"wong_out", "integer", "\"none\" or a true count -30..30, at most wong_in", "stop playing below this true count"},
-    {"indices", "string", "\"none\", a set in configs/indices/ (illustrious18-fab4-s17, illustrious18-fab4-h17, ...) or an index file",
+    {"indices", "string",
+     "\"none\", a set in configs/indices/ (illustrious18-fab4-s17, illustrious18-fab4-h17, ...) or an index file",
      "index plays: deviations from the chart by true count, insurance and surrender included"},
     {"bankroll_units", "number", "a number of base bets > 0", "bankroll for the risk of ruin, in base bets"},
     {"rounds_per_hour", "number", "a number > 0", "rounds played per hour, for the hours to N0"},
 };
 
 // The counting keys: given without a count they would do nothing.
-constexpr std::array<const char*, 9> COUNTING_KEYS{"true_count_decks", "true_count_rounding", "bet_ramp",
-                                                   "wong_in",          "wong_out",            "indices",
-                                                   "bankroll_units",   "rounds_per_hour",     "count"};
+constexpr std::array<const char*, 9> COUNTING_KEYS{
+    "true_count_decks", "true_count_rounding", "bet_ramp",        "wong_in", "wong_out",
+    "indices",          "bankroll_units",      "rounds_per_hour", "count"};
 
 const ConfigKey& key_info(const std::string& key) {
   for (const auto& k : KEYS) {
@@ -125,8 +126,8 @@ std::string key_and_flag(const std::string& key) {
 }
 
 [[noreturn]] void bad_value(const std::string& key, const json& value) {
-  throw BadConfigValue(key, key_and_flag(key) + ": " + excerpt(value.dump()) + " is not allowed; expected " +
-                                key_info(key).allowed);
+  throw BadConfigValue(
+      key, key_and_flag(key) + ": " + excerpt(value.dump()) + " is not allowed; expected " + key_info(key).allowed);
 }
 
 // The value of `key` read by `read`, whose Error becomes a BadConfigValue.
@@ -180,7 +181,8 @@ std::uint64_t read_count(const json& j, const std::string& key) {
     return value;
   }
   if (v.is_number_float() || v.is_string()) {
-    return read_as_key(key, [&] { return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), key_and_flag(key)); });
+    return read_as_key(key,
+                       [&] { return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), key_and_flag(key)); });
   }
   bad_value(key, v);
 }
@@ -213,7 +215,8 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
   const auto fail = [&](const std::string& why) {
     throw Error(what + ": \"" + excerpt(text) + "\" is not a bet ramp (" + why +
                 "); expected \"flat\" or steps \"TC:UNITS\" separated by commas, true counts ascending, units "
-                "1.." + std::to_string(bj::MAX_BET_UNITS) + ", e.g. \"1:1,2:2,3:4,4:8,5:12\"");
+                "1.." +
+                std::to_string(bj::MAX_BET_UNITS) + ", e.g. \"1:1,2:2,3:4,4:8,5:12\"");
   };
   const auto add = [&](const std::string& step) {
     const auto colon = step.find(':');
@@ -229,7 +232,8 @@ std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::str
     } catch (const std::logic_error&) {
       fail("'" + excerpt(step) + "' is not TC:UNITS");
     }
-    if (tc < -MAX_INDEX_TRUE_COUNT || tc > MAX_INDEX_TRUE_COUNT) fail("true count " + std::to_string(tc) + " outside -30..30");
+    if (tc < -MAX_INDEX_TRUE_COUNT || tc > MAX_INDEX_TRUE_COUNT)
+      fail("true count " + std::to_string(tc) + " outside -30..30");
     if (units < 1 || units > bj::MAX_BET_UNITS) fail(std::to_string(units) + " units");
     if (!steps.empty() && tc <= steps.back().true_count) fail("true counts must ascend");
     steps.push_back({tc, units});
@@ -267,7 +271,8 @@ std::uint64_t parse_count(std::string_view text, const std::string& what) {
     const char ch = s[i];
     if (ch == '.' && !point) {
       point = true;
-    } else if ((ch == '_' || ch == ',') && digits && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
+    } else if ((ch == '_' || ch == ',') && digits && i + 1 < s.size() &&
+               std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
       continue;
     } else if (std::isdigit(static_cast<unsigned char>(ch))) {
       if (mantissa > MAX_COUNT) return too_large();
@@ -292,10 +297,28 @@ std::uint64_t parse_count(std::string_view text, const std::string& what) {
   // One suffix: k, M, G (or B), T for 10^3, 10^6, 10^9, 10^12.
   if (i + 1 == s.size()) {
     switch (s[i]) {
-      case 'k': case 'K': exponent += 3; ++i; break;
-      case 'M': case 'm': exponent += 6; ++i; break;
-      case 'G': case 'g': case 'B': case 'b': exponent += 9; ++i; break;
-      case 'T': case 't': exponent += 12; ++i; break;
+      case 'k':
+      case 'K':
+        exponent += 3;
+        ++i;
+        break;
+      case 'M':
+      case 'm':
+        exponent += 6;
+        ++i;
+        break;
+      case 'G':
+      case 'g':
+      case 'B':
+      case 'b':
+        exponent += 9;
+        ++i;
+        break;
+      case 'T':
+      case 't':
+        exponent += 12;
+        ++i;
+        break;
       default: break;
     }
   }
@@ -370,7 +393,8 @@ json parse_json_object(std::string_view text, const std::string& what) {
     // "[json.exception.parse_error.101] parse error at line 1, column 9: ...;
     // last read: 'TOKEN'; expected ...": without the tag, TOKEN cut.
     std::string message = e.what();
-    if (const auto tag = message.find("] "); message.front() == '[' && tag != std::string::npos) message.erase(0, tag + 2);
+    if (const auto tag = message.find("] "); message.front() == '[' && tag != std::string::npos)
+      message.erase(0, tag + 2);
     const std::string opening = "last read: '";
     if (const auto from = message.find(opening); from != std::string::npos) {
       const auto start = from + opening.size();
@@ -388,7 +412,8 @@ json parse_json_object(std::string_view text, const std::string& what) {
 }
 
 SimConfig sim_config_from_json(const json& j) {
-  if (!j.is_object()) throw Error("a config must be a JSON object of keys and values, not a JSON " + std::string(j.type_name()));
+  if (!j.is_object())
+    throw Error("a config must be a JSON object of keys and values, not a JSON " + std::string(j.type_name()));
   for (const auto& [key, value] : j.items()) {
     bool known = false;
     for (const auto& k : KEYS) known = known || k.key == key;
@@ -404,8 +429,10 @@ SimConfig sim_config_from_json(const json& j) {
   if (j.contains("description")) c.description = read_string(j, "description");
   if (j.contains("decks")) {
     const json& v = j.at("decks");
-    if (v.is_string() && v.get<std::string>() == "infinite") r.decks = bj::INFINITE_DECKS;
-    else r.decks = static_cast<int>(read_int(j, "decks", 1, bj::MAX_DECKS));
+    if (v.is_string() && v.get<std::string>() == "infinite")
+      r.decks = bj::INFINITE_DECKS;
+    else
+      r.decks = static_cast<int>(read_int(j, "decks", 1, bj::MAX_DECKS));
   }
   if (j.contains("penetration")) {
     const json& v = j.at("penetration");
@@ -495,7 +522,8 @@ SimConfig sim_config_from_json(const json& j) {
     for (const char* key : COUNTING_KEYS) {
       const json defaults = to_json(SimConfig{}, true);
       if (j.contains(key) && std::string(key) != "count" && j.at(key) != defaults.at(key)) {
-        throw Error(std::string("config key '") + key + "' needs a count system: give 'count' (--count), e.g. \"hi-lo\"");
+        throw Error(std::string("config key '") + key +
+                    "' needs a count system: give 'count' (--count), e.g. \"hi-lo\"");
       }
     }
   }
@@ -516,9 +544,10 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
-    throw BadConfigValue("chunk_rounds", "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
-                " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
-                " (a chunk's stream holds that many shoes)");
+    throw BadConfigValue("chunk_rounds",
+                         "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
+                             " is not allowed; expected at most " + std::to_string(core::MAX_SHOES_PER_CHUNK) +
+                             " (a chunk's stream holds that many shoes)");
   }
   if (c.rounds / c.chunk_rounds >= core::MAX_CHUNKS) {
     throw Error("rounds / chunk_rounds must be under 16777216 chunks; raise chunk_rounds");
@@ -575,7 +604,8 @@ std::string describe_rules(const bj::Rules& r) {
   if (r.resplit_aces) s += ", RSA";
   if (r.hit_split_aces) s += ", hit split aces";
   if (r.surrender != bj::Surrender::none) s += ", " + to_string(r.surrender) + " surrender";
-  if (r.hole_card != bj::HoleCard::peek) s += ", " + std::string(r.hole_card == bj::HoleCard::enhc ? "ENHC" : "ENHC-OBO");
+  if (r.hole_card != bj::HoleCard::peek)
+    s += ", " + std::string(r.hole_card == bj::HoleCard::enhc ? "ENHC" : "ENHC-OBO");
   s += ", blackjack pays " + std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
   if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";

@@ -56,22 +56,26 @@ bj::CountSystem parse_count_system(std::string_view json_text, const std::string
   const json j = parse_json_object(json_text, "count system '" + source + "'");
   const auto fail = [&](const std::string& why) { throw Error("count system '" + source + "': " + why); };
   bj::CountSystem system;
-  if (!j.contains("tags") || !j.at("tags").is_object()) fail("expected \"tags\": {\"A\": .., \"2\": .., ..., \"T\": ..}");
+  if (!j.contains("tags") || !j.at("tags").is_object())
+    fail("expected \"tags\": {\"A\": .., \"2\": .., ..., \"T\": ..}");
   const json& tags = j.at("tags");
   for (const auto& [key, value] : tags.items()) {
     const int card = card_value(key);
     if (card == 0 || key == "10") fail("tag key '" + excerpt(key) + "': expected A, 2..9 or T");
     if (!value.is_number_integer() || value.get<int>() < -100 || value.get<int>() > 100) {
-      fail("tag of " + key + " is " + excerpt(value.dump()) + "; expected a whole number -100..100 (fractional tags: multiply by \"scale\")");
+      fail("tag of " + key + " is " + excerpt(value.dump()) +
+           "; expected a whole number -100..100 (fractional tags: multiply by \"scale\")");
     }
     system.tags[static_cast<std::size_t>(card)] = value.get<int>();
   }
   for (int v = 1; v <= bj::CARD_VALUES; ++v) {
-    if (!tags.contains(CARD_NAMES[static_cast<std::size_t>(v)])) fail(std::string("no tag for ") + CARD_NAMES[static_cast<std::size_t>(v)]);
+    if (!tags.contains(CARD_NAMES[static_cast<std::size_t>(v)]))
+      fail(std::string("no tag for ") + CARD_NAMES[static_cast<std::size_t>(v)]);
   }
   if (j.contains("scale")) {
     const json& v = j.at("scale");
-    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 100) fail("\"scale\" is " + excerpt(v.dump()) + "; expected 1..100");
+    if (!v.is_number_integer() || v.get<int>() < 1 || v.get<int>() > 100)
+      fail("\"scale\" is " + excerpt(v.dump()) + "; expected 1..100");
     system.scale = v.get<int>();
   }
   if (j.contains("initial_running_count")) {
@@ -84,9 +88,11 @@ bj::CountSystem parse_count_system(std::string_view json_text, const std::string
     system.initial_running_count = -system.deck_sum() * (decks - 1);
   }
   for (const auto& [key, value] : j.items()) {
-    static const std::set<std::string> KNOWN{"name", "source", "description", "level", "tags", "scale",
-                                             "initial_running_count"};
-    if (!KNOWN.contains(key)) fail("unknown key '" + excerpt(key) + "'; the keys are name, source, description, level, tags, scale, initial_running_count");
+    static const std::set<std::string> KNOWN{"name", "source", "description",          "level",
+                                             "tags", "scale",  "initial_running_count"};
+    if (!KNOWN.contains(key))
+      fail("unknown key '" + excerpt(key) +
+           "'; the keys are name, source, description, level, tags, scale, initial_running_count");
   }
   return system;
 }
@@ -98,15 +104,15 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
   int number = 0;
   for (std::string line; std::getline(lines, line);) {
     ++number;
-    const auto fail = [&](const std::string& why) {
-      throw Error(source + ":" + std::to_string(number) + ": " + why);
-    };
+    const auto fail = [&](const std::string& why) { throw Error(source + ":" + std::to_string(number) + ": " + why); };
     if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
     std::istringstream words(line);
     std::vector<std::string> w;
     for (std::string word; words >> word;) w.push_back(word);
     if (w.empty()) continue;
-    if (w.size() != 5) fail("expected HAND UP INDEX AT_OR_ABOVE BELOW, e.g. \"16 T 0 S H\"; got " + std::to_string(w.size()) + " fields");
+    if (w.size() != 5)
+      fail("expected HAND UP INDEX AT_OR_ABOVE BELOW, e.g. \"16 T 0 S H\"; got " + std::to_string(w.size()) +
+           " fields");
     bj::IndexPlay play;
     const std::string& hand = w[0];
     int value = 0;
@@ -115,7 +121,8 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
     } else if (hand.size() >= 3 && hand.find(',') != std::string::npos) {
       const auto comma = hand.find(',');
       const int first = card_value(hand.substr(0, comma));
-      if (first == 0 || first != card_value(hand.substr(comma + 1))) fail("hand '" + excerpt(hand) + "': a pair is two equal cards such as 8,8 or T,T");
+      if (first == 0 || first != card_value(hand.substr(comma + 1)))
+        fail("hand '" + excerpt(hand) + "': a pair is two equal cards such as 8,8 or T,T");
       play.hand = bj::IndexHand::pair;
       play.value = first;
     } else if (hand.size() >= 2 && hand[0] == 's' && parse_int(hand.substr(1), value) && value >= 13 && value <= 20) {
@@ -125,7 +132,8 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
       play.hand = bj::IndexHand::hard;
       play.value = value;
     } else {
-      fail("hand '" + excerpt(hand) + "': expected a hard total 4..20, a soft total s13..s20, a pair such as 8,8, or insurance");
+      fail("hand '" + excerpt(hand) +
+           "': expected a hard total 4..20, a soft total s13..s20, a pair such as 8,8, or insurance");
     }
     play.upcard = card_value(w[1]);
     if (play.upcard == 0) fail("up card '" + excerpt(w[1]) + "': expected 2..9, T or A");
@@ -136,7 +144,8 @@ std::vector<bj::IndexPlay> parse_index_plays(std::string_view text, const std::s
     play.at_or_above = action_of(w[3]);
     play.below = action_of(w[4]);
     for (const auto action : {play.at_or_above, play.below}) {
-      if (action == bj::IndexAction::invalid) fail("action '" + excerpt(action == play.at_or_above ? w[3] : w[4]) + "': expected H, S, D, Ds, P, R, I or -");
+      if (action == bj::IndexAction::invalid)
+        fail("action '" + excerpt(action == play.at_or_above ? w[3] : w[4]) + "': expected H, S, D, Ds, P, R, I or -");
     }
     const auto either = [&](bj::IndexAction a) { return play.at_or_above == a || play.below == a; };
     const auto only = [&](std::initializer_list<bj::IndexAction> allowed) {
@@ -264,7 +273,8 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
   if (!k.enabled()) return {};
   const std::string count_path = find_data_file(k.count, config_folder, "counts", ".json");
   if (count_path.empty()) {
-    throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " + data_subfolder_text("counts") +
+    throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " +
+                data_subfolder_text("counts") +
                 " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
   }
   const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
@@ -278,7 +288,7 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
     indices = parse_index_plays(read_file(index_path), index_path);
     if (indices.empty()) {
       throw Error(index_path + ": no index plays (lines such as \"16 T 0 S H\"); for no index plays, set indices "
-                  "(--indices) to \"none\"");
+                               "(--indices) to \"none\"");
     }
   }
   return make_counting(config, system, std::move(indices));

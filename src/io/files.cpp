@@ -130,8 +130,7 @@ void check_output(const std::string& path) {
   };
   struct stat st {};
   switch (target.mode) {
-    case OutputMode::standard_output:
-      return;
+    case OutputMode::standard_output: return;
     case OutputMode::in_place:
       if (::stat(path.c_str(), &st) != 0) fail(std::strerror(errno));
       if (S_ISDIR(st.st_mode)) fail("it is a folder");
@@ -139,8 +138,7 @@ void check_output(const std::string& path) {
       if (S_ISBLK(st.st_mode)) fail("it is a block device (a disk); cardsim does not write onto disks");
       if (::access(path.c_str(), W_OK) != 0) fail("it is not writable");
       return;
-    case OutputMode::atomic:
-      break;
+    case OutputMode::atomic: break;
   }
   const std::string name = fs::path(file).filename().string();
   if (name.empty() || name == "." || name == "..") fail("it names a folder, not a file");
@@ -169,7 +167,8 @@ void write_output(const std::string& path, const std::string& content) {
     case OutputMode::standard_output: {
       // Through stdio, so that it keeps its place among the other printed text.
       const bool ok = std::fwrite(content.data(), 1, content.size(), stdout) == content.size();
-      if (std::fflush(stdout) != 0 || !ok) throw Error(std::string("cannot write to standard output: ") + std::strerror(errno));
+      if (std::fflush(stdout) != 0 || !ok)
+        throw Error(std::string("cannot write to standard output: ") + std::strerror(errno));
       return;
     }
     case OutputMode::in_place: {
@@ -182,9 +181,7 @@ void write_output(const std::string& path, const std::string& content) {
       if (err != 0) throw Error("cannot write '" + path + "': " + std::strerror(err));
       return;
     }
-    case OutputMode::atomic:
-      write_file_atomically(target.path, content);
-      return;
+    case OutputMode::atomic: write_file_atomically(target.path, content); return;
   }
 }
 
@@ -242,7 +239,7 @@ std::optional<FileIdentity> standard_output_identity() {
 
 std::string save_fallback(const std::string& stem, const std::string& content) {
   const std::time_t now = std::time(nullptr);
-  std::tm local {};
+  std::tm local{};
   ::localtime_r(&now, &local);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);

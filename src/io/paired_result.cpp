@@ -111,12 +111,12 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
   }
   result["variants"] = list;
   const double elapsed = info.elapsed_seconds;
-  result["performance"] = {{"threads", info.threads},
-                           {"elapsed_seconds", elapsed},
-                           {"rounds_per_second", elapsed > 0 ? static_cast<double>(rounds_played) *
-                                                                   static_cast<double>(variants.size()) / elapsed
-                                                             : 0.0},
-                           {"setup_seconds", info.setup_seconds}};
+  result["performance"] = {
+      {"threads", info.threads},
+      {"elapsed_seconds", elapsed},
+      {"rounds_per_second",
+       elapsed > 0 ? static_cast<double>(rounds_played) * static_cast<double>(variants.size()) / elapsed : 0.0},
+      {"setup_seconds", info.setup_seconds}};
   if (info.shards > 0) result["performance"]["shards"] = info.shards;
   return result;
 }

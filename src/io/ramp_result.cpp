@@ -84,7 +84,7 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
        "a counting run at one base bet per seat (chunks 0..C-1 of the seed): at each true count before the deal, a "
        "round's result (all seats, base bets): mean with its SE as independent rounds, variance with its batch-means "
        "SE over the chunks"},
-        {"bet", "kelly_units = kelly_fraction x bankroll x mean / variance base bets per seat; over the true counts "
+      {"bet", "kelly_units = kelly_fraction x bankroll x mean / variance base bets per seat; over the true counts "
               "with enough rounds made non-decreasing (rising: weighted isotonic regression, weights the rounds), "
               "within the spread, rounded to the nearest whole unit (halves up); a true count with fewer than " +
                   std::to_string(bj::MIN_RAMP_ROUNDS) +
@@ -96,7 +96,8 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
       {"simulated", "the ramp played on chunks C..2C-1 of the same seed: streams disjoint from the fitted rounds, "
                     "the same rounds per chunk"}};
   json steps = json::array();
-  for (const bj::RampStep& step : run.ramp.steps) steps.push_back({{"true_count", step.true_count}, {"units", step.units}});
+  for (const bj::RampStep& step : run.ramp.steps)
+    steps.push_back({{"true_count", step.true_count}, {"units", step.units}});
   result["ramp"] = {{"bet_ramp", format_bet_ramp(run.ramp.steps)}, {"steps", steps}};
   json rows = json::array();
   for (const bj::RampTrueCount& row : run.ramp.rows) {
@@ -104,15 +105,18 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
     rows.push_back({{"true_count", row.true_count},
                     {"rounds", row.rounds},
                     {"frequency", row.frequency},
-                    {"result_per_round", {{"mean", row.result.mean},
-                                          {"standard_error", has_se ? json(row.result.se) : json(nullptr)},
-                                          {"sd", has_se ? json(row.result.sd) : json(nullptr)}}},
-                    {"edge_per_initial_bet", {{"mean", row.result.mean / seats},
-                                              {"standard_error", has_se ? json(row.result.se / seats) : json(nullptr)}}},
+                    {"result_per_round",
+                     {{"mean", row.result.mean},
+                      {"standard_error", has_se ? json(row.result.se) : json(nullptr)},
+                      {"sd", has_se ? json(row.result.sd) : json(nullptr)}}},
+                    {"edge_per_initial_bet",
+                     {{"mean", row.result.mean / seats},
+                      {"standard_error", has_se ? json(row.result.se / seats) : json(nullptr)}}},
                     {"variance", {{"value", row.variance}, {"standard_error", optional_json(row.variance_se)}}},
-                    {"kelly_units", {{"value", row.kelly_units},
-                                     {"standard_error", row.kelly_units_se},
-                                     {"rising", row.enough_rounds ? json(row.kelly_units_rising) : json(nullptr)}}},
+                    {"kelly_units",
+                     {{"value", row.kelly_units},
+                      {"standard_error", row.kelly_units_se},
+                      {"rising", row.enough_rounds ? json(row.kelly_units_rising) : json(nullptr)}}},
                     {"enough_rounds", row.enough_rounds},
                     {"units", row.units}});
   }
@@ -143,8 +147,7 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                    {"fitted_chunks", {0, run.chunks - 1}},
                    {"confirmation_chunks", {run.chunks, 2 * run.chunks - 1}},
                    {"partial", !run.complete}};
-  result["performance"] =
-      performance_json(threads, elapsed_seconds, run.measured.rounds + run.confirmed.rounds);
+  result["performance"] = performance_json(threads, elapsed_seconds, run.measured.rounds + run.confirmed.rounds);
   return result;
 }
 
@@ -175,12 +178,12 @@ std::string ramp_summary(const json& r) {
     const json& result = row.at("result_per_round");
     const json& variance = row.at("variance");
     const json& kelly = row.at("kelly_units");
-    std::snprintf(line, sizeof line, "%+4d  %10lld  %5.2f%%  %+8.4f (%.4f)   %6.3f (%s)   %+7.2f (%.2f)   %+7.2f  %3d\n",
+    std::snprintf(line, sizeof line,
+                  "%+4d  %10lld  %5.2f%%  %+8.4f (%.4f)   %6.3f (%s)   %+7.2f (%.2f)   %+7.2f  %3d\n",
                   row.at("true_count").get<int>(), static_cast<long long>(row.at("rounds").get<std::int64_t>()),
                   percent(row.at("frequency").get<double>()), result.at("mean").get<double>(),
                   result.at("standard_error").is_null() ? 0.0 : result.at("standard_error").get<double>(),
-                  variance.at("value").get<double>(),
-                  number_or_dash(variance.at("standard_error"), 3).c_str(),
+                  variance.at("value").get<double>(), number_or_dash(variance.at("standard_error"), 3).c_str(),
                   kelly.at("value").get<double>(), kelly.at("standard_error").get<double>(),
                   kelly.at("rising").get<double>(), row.at("units").get<int>());
     out += line;
@@ -197,15 +200,15 @@ std::string ramp_summary(const json& r) {
   const Side s = side_of(r.at("simulated"));
   const json& difference = r.at("difference_in_standard_errors");
   out += "                      predicted            simulated            difference\n";
-  std::snprintf(line, sizeof line, "win per 100 rounds    %+8.3f (%.3f)    %+8.3f (%.3f)    %+.1f SE\n", p.win, p.win_se,
-                s.win, s.win_se, difference.at("win_per_round").get<double>());
+  std::snprintf(line, sizeof line, "win per 100 rounds    %+8.3f (%.3f)    %+8.3f (%.3f)    %+.1f SE\n", p.win,
+                p.win_se, s.win, s.win_se, difference.at("win_per_round").get<double>());
   out += line;
   std::snprintf(line, sizeof line, "  (fitted on its own rounds, the prediction is optimistic by about %.3f)\n",
                 r.at("predicted").at("fit_optimism").at("win_per_100_rounds").get<double>());
   out += line;
   const json& sd_difference = difference.at("sd_per_round");
-  std::snprintf(line, sizeof line, "SD per 100 rounds     %8.2f (%s)     %8.2f (%s)     %s\n", p.sd, number_or_dash(p.sd_se, 2).c_str(),
-                s.sd, number_or_dash(s.sd_se, 2).c_str(),
+  std::snprintf(line, sizeof line, "SD per 100 rounds     %8.2f (%s)     %8.2f (%s)     %s\n", p.sd,
+                number_or_dash(p.sd_se, 2).c_str(), s.sd, number_or_dash(s.sd_se, 2).c_str(),
                 sd_difference.is_null() ? "-" : (signed_number(sd_difference.get<double>(), 1) + " SE").c_str());
   out += line;
   std::snprintf(line, sizeof line, "average bet           %8.3f             %8.3f\n", p.average_bet, s.average_bet);
@@ -213,7 +216,8 @@ std::string ramp_summary(const json& r) {
   std::snprintf(line, sizeof line, "SCORE                 %8.2f (%.2f)    %8.2f (%.2f)\n", p.score, p.score_se, s.score,
                 s.score_se);
   out += line;
-  std::snprintf(line, sizeof line, "N0 rounds             %8s             %8s\n", number_or_dash(p.n0, 0).c_str(), number_or_dash(s.n0, 0).c_str());
+  std::snprintf(line, sizeof line, "N0 rounds             %8s             %8s\n", number_or_dash(p.n0, 0).c_str(),
+                number_or_dash(s.n0, 0).c_str());
   out += line;
   std::snprintf(line, sizeof line, "risk of ruin          %7.2f%%             %7.2f%%    (bankroll %g base bets)\n",
                 percent(p.ror), percent(s.ror), sizing.at("bankroll_units").get<double>());

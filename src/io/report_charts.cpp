@@ -206,8 +206,9 @@ std::string xy_chart(const XYChart& chart) {
     listed.push_back(i);
     entry_width = std::max(entry_width, LEGEND_SAMPLE + 6 + text_width(chart.series[i].name) + 14);
   }
-  const auto columns = listed.empty() ? std::size_t{1}
-                                      : std::max<std::size_t>(1, static_cast<std::size_t>((chart.width - plot_left) / entry_width));
+  const auto columns =
+      listed.empty() ? std::size_t{1}
+                     : std::max<std::size_t>(1, static_cast<std::size_t>((chart.width - plot_left) / entry_width));
   const std::size_t legend_rows = (listed.size() + columns - 1) / columns;
   const double height = chart.height + static_cast<double>(legend_rows) * LEGEND_ROW + (legend_rows ? 6 : 0);
 
@@ -243,7 +244,8 @@ std::string xy_chart(const XYChart& chart) {
     }
     svg << vertical_title(chart.width - 6, plot_top, plot_bottom, chart.y2_title);
   }
-  svg << line(plot_left, plot_bottom, plot_right, plot_bottom, "#888") << line(plot_left, plot_top, plot_left, plot_bottom, "#888");
+  svg << line(plot_left, plot_bottom, plot_right, plot_bottom, "#888")
+      << line(plot_left, plot_top, plot_left, plot_bottom, "#888");
   if (categorical) {
     for (std::size_t i = 0; i < chart.categories.size(); ++i) {
       svg << text_at(x_of(static_cast<double>(i)), plot_bottom + 14, "middle", "axis", chart.categories[i]);
@@ -277,7 +279,8 @@ std::string xy_chart(const XYChart& chart) {
         for (const Point& p : points) {
           const double top = std::min(y(p.y), y(0.0));
           svg << "<rect x=\"" << px(x_of(p.x) - w / 2) << "\" y=\"" << px(top) << "\" width=\"" << px(w)
-              << "\" height=\"" << px(std::abs(y(p.y) - y(0.0))) << "\" fill=\"" << color << "\" fill-opacity=\"0.45\"/>";
+              << "\" height=\"" << px(std::abs(y(p.y) - y(0.0))) << "\" fill=\"" << color
+              << "\" fill-opacity=\"0.45\"/>";
         }
       } else if (mark == Mark::steps) {
         std::ostringstream path;
@@ -285,7 +288,8 @@ std::string xy_chart(const XYChart& chart) {
           path << (k == 0 ? "M" : " L") << px(x_of(points[k].x - 0.5)) << ' ' << px(y(points[k].y)) << " L"
                << px(x_of(points[k].x + 0.5)) << ' ' << px(y(points[k].y));
         }
-        svg << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\"" << dash << "/>";
+        svg << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\"" << dash
+            << "/>";
       } else if (mark == Mark::line) {
         svg << polyline(points, x_of, y, 0.0, color, dash);
       } else {
@@ -311,12 +315,14 @@ std::string xy_chart(const XYChart& chart) {
     const double y = chart.height + static_cast<double>(k / columns) * LEGEND_ROW + 8;
     const std::string color = color_of(listed[k]);
     if (s.mark == Mark::bars) {
-      svg << "<rect x=\"" << px(x) << "\" y=\"" << px(y - 5) << "\" width=\"" << LEGEND_SAMPLE << "\" height=\"10\" fill=\""
-          << color << "\" fill-opacity=\"0.45\"/>";
+      svg << "<rect x=\"" << px(x) << "\" y=\"" << px(y - 5) << "\" width=\"" << LEGEND_SAMPLE
+          << "\" height=\"10\" fill=\"" << color << "\" fill-opacity=\"0.45\"/>";
     } else {
       const std::string dash = s.dashed || dashed_by_cycle(listed[k]) ? " stroke-dasharray=\"5 3\"" : "";
       svg << line(x, y, x + LEGEND_SAMPLE, y, color, " stroke-width=\"2\"" + dash);
-      if (s.mark == Mark::points) svg << "<circle cx=\"" << px(x + LEGEND_SAMPLE / 2.0) << "\" cy=\"" << px(y) << "\" r=\"3.5\" fill=\"" << color << "\"/>";
+      if (s.mark == Mark::points)
+        svg << "<circle cx=\"" << px(x + LEGEND_SAMPLE / 2.0) << "\" cy=\"" << px(y) << "\" r=\"3.5\" fill=\"" << color
+            << "\"/>";
     }
     svg << text_at(x + LEGEND_SAMPLE + 6, y + 4, "start", "", s.name);
   }
@@ -355,10 +361,10 @@ std::string bar_chart(const BarChart& chart) {
     const Bar& b = chart.bars[i];
     const double mid = plot_top + ROW * (static_cast<double>(i) + 0.5);
     const double from = std::min(x_of(0.0), x_of(b.value));
-    svg << "<g><title>" << escape(b.label) << "</title>" << text_at(plot_left - 8, mid + 4, "end", "", shortened(b.label))
-        << "</g><rect x=\"" << px(from) << "\" y=\"" << px(mid - BAR / 2)
-        << "\" width=\"" << px(std::abs(x_of(b.value) - x_of(0.0))) << "\" height=\"" << BAR << "\" fill=\"" << COLORS[0]
-        << "\" fill-opacity=\"0.55\"/>";
+    svg << "<g><title>" << escape(b.label) << "</title>"
+        << text_at(plot_left - 8, mid + 4, "end", "", shortened(b.label)) << "</g><rect x=\"" << px(from) << "\" y=\""
+        << px(mid - BAR / 2) << "\" width=\"" << px(std::abs(x_of(b.value) - x_of(0.0))) << "\" height=\"" << BAR
+        << "\" fill=\"" << COLORS[0] << "\" fill-opacity=\"0.55\"/>";
     if (std::isfinite(b.low) && std::isfinite(b.high)) svg << whisker(mid, x_of(b.low), x_of(b.high), false, "#222");
     if (std::isfinite(b.mark)) {
       const double x = x_of(b.mark);
@@ -367,12 +373,14 @@ std::string bar_chart(const BarChart& chart) {
     }
     svg << text_at(chart.width - 4, mid + 4, "end", "value", b.text);
   }
-  svg << text_at((plot_left + plot_right) / 2, plot_bottom + TICK_FONT_HEIGHT + 14, "middle", "title", chart.axis_title);
+  svg << text_at((plot_left + plot_right) / 2, plot_bottom + TICK_FONT_HEIGHT + 14, "middle", "title",
+                 chart.axis_title);
   if (legend) {
     const double y = plot_bottom + TICK_FONT_HEIGHT + TITLE_HEIGHT + 12;
-    svg << "<path d=\"M" << px(plot_left + 5) << ' ' << px(y - 6) << " l5 6 l-5 6 l-5 -6 Z\" fill=\"" << COLORS[1] << "\"/>"
-        << text_at(plot_left + 16, y + 4, "start", "", chart.mark_name) << "<rect x=\"" << px(plot_left + 30 + text_width(chart.mark_name))
-        << "\" y=\"" << px(y - 5) << "\" width=\"20\" height=\"10\" fill=\"" << COLORS[0] << "\" fill-opacity=\"0.55\"/>"
+    svg << "<path d=\"M" << px(plot_left + 5) << ' ' << px(y - 6) << " l5 6 l-5 6 l-5 -6 Z\" fill=\"" << COLORS[1]
+        << "\"/>" << text_at(plot_left + 16, y + 4, "start", "", chart.mark_name) << "<rect x=\""
+        << px(plot_left + 30 + text_width(chart.mark_name)) << "\" y=\"" << px(y - 5)
+        << "\" width=\"20\" height=\"10\" fill=\"" << COLORS[0] << "\" fill-opacity=\"0.55\"/>"
         << text_at(plot_left + 56 + text_width(chart.mark_name), y + 4, "start", "", "estimate, with its 95% interval");
   }
   svg << "</svg>";
@@ -392,7 +400,9 @@ std::string heat_table(const HeatTable& table) {
     } else if (range.high > range.low) {
       t = 2 * (value - range.low) / (range.high - range.low) - 1;
     }
-    const auto mix = [](double from, double to, double a) { return static_cast<int>(std::lround(from + (to - from) * a)); };
+    const auto mix = [](double from, double to, double a) {
+      return static_cast<int>(std::lround(from + (to - from) * a));
+    };
     const double a = std::min(1.0, std::abs(t)) * 0.7;
     char color[8];
     if (t >= 0) {

@@ -68,7 +68,7 @@ struct XYChart {
   std::vector<std::string> categories;
   std::vector<Series> series;
   std::optional<std::pair<double, double>> y_range;  // fixed (small multiples share one); else from the data
-  bool include_zero = false;                           // the y range reaches zero
+  bool include_zero = false;                         // the y range reaches zero
   int width = 640;
   int height = 300;
 };

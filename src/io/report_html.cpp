@@ -52,7 +52,8 @@ std::string maybe(const json& value, int digits, double scale = 1, const std::st
 }
 std::string interval(const json& ci, int digits, double scale = 1, const std::string& unit = "") {
   if (ci.is_null()) return "—";
-  const std::string high = ci.at(1).is_null() ? std::string("unbounded") : fixed(scale * number(ci.at(1)), digits) + unit;
+  const std::string high =
+      ci.at(1).is_null() ? std::string("unbounded") : fixed(scale * number(ci.at(1)), digits) + unit;
   return fixed(scale * number(ci.at(0)), digits) + unit + " .. " + high;
 }
 std::string text_of(const json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
@@ -120,26 +121,29 @@ std::string banners(const json& r) {
     const std::string index = shard.at("index").dump();
     const std::string count = shard.at("count").dump();
     out << "<p class=\"banner\" id=\"banner-shard\">Shard " << index << "/" << count << " (numbered 0.."
-        << shard.at("count").get<long long>() - 1 << "): merge before reading. This page holds only the chunks c with c mod "
-        << count << " = " << index << " ("
+        << shard.at("count").get<long long>() - 1
+        << "): merge before reading. This page holds only the chunks c with c mod " << count << " = " << index << " ("
         << rounds << " of " << requested << " rounds" << per << "); run <code>cardsim merge</code> on all " << count
         << " shards for the result.</p>\n";
   }
-  const bool index_plays = r.at("command") == "sim" ? !same_strategy(r)
-                                                    : std::any_of(r.at("variants").begin(), r.at("variants").end(),
-                                                                  [](const json& v) { return !same_strategy(v.at("result")); });
+  const bool index_plays = r.at("command") == "sim"
+                               ? !same_strategy(r)
+                               : std::any_of(r.at("variants").begin(), r.at("variants").end(),
+                                             [](const json& v) { return !same_strategy(v.at("result")); });
   if (index_plays) {
-    out << "<p class=\"note\" id=\"banner-index-plays\">Index plays: no exact value applies to a run that deviates from "
-           "its chart by the count. The exact figure shown is that of the chart without the index plays, for reference, "
+    out << "<p class=\"note\" id=\"banner-index-plays\">Index plays: no exact value applies to a run that deviates "
+           "from "
+           "its chart by the count. The exact figure shown is that of the chart without the index plays, for "
+           "reference, "
            "and is not compared with the simulation.</p>\n";
   }
   if (run.contains("stopped_by") && !run.at("target_se").is_null()) {
     const bool reached = run.at("stopped_by") == "target_se";
     out << "<p class=\"note\" id=\"banner-target-se\">Run with --target-se " << run.at("target_se").dump()
-        << " (standard error of the " << (r.at("command") == "sim" ? "edge" : "differences")
-        << ", per initial wager): "
+        << " (standard error of the " << (r.at("command") == "sim" ? "edge" : "differences") << ", per initial wager): "
         << (reached ? "stopped on reaching it after " + rounds + " of at most " + requested + " rounds" + per
-                    : "not reached; stopped at " + rounds + " rounds" + per + " (" + escape(run.at("stopped_by").get<std::string>()) + ")")
+                    : "not reached; stopped at " + rounds + " rounds" + per + " (" +
+                          escape(run.at("stopped_by").get<std::string>()) + ")")
         << ".</p>\n";
   }
   return out.str();
@@ -150,8 +154,8 @@ std::string banners(const json& r) {
 std::string edge_paragraph(const json& r, const std::string& ids) {
   std::ostringstream out;
   const json& edge = r.at("edge");
-  out << "<p class=\"big\">House edge <b" << id_attr(ids, "house-edge") << ">" << percent(number(edge.at("house_edge_percent")))
-      << "</b>";
+  out << "<p class=\"big\">House edge <b" << id_attr(ids, "house-edge") << ">"
+      << percent(number(edge.at("house_edge_percent"))) << "</b>";
   if (edge.at("standard_error").is_null()) {
     out << " (one round: no standard error).</p>\n";
   } else {
@@ -174,8 +178,9 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
         << "</p>\n";
   } else {
     out << "<p>No exact value applies to this run (it plays index plays). For reference only, the exact house edge of "
-        << escape(exact.at("strategy").get<std::string>()) << " with a fresh shoe each round: <b" << id_attr(ids, "exact-edge")
-        << ">" << percent(number(exact.at("house_edge_percent"))) << "</b> (not compared).</p>\n";
+        << escape(exact.at("strategy").get<std::string>()) << " with a fresh shoe each round: <b"
+        << id_attr(ids, "exact-edge") << ">" << percent(number(exact.at("house_edge_percent")))
+        << "</b> (not compared).</p>\n";
   }
   return out.str();
 }
@@ -184,10 +189,13 @@ std::string rules_table(const json& r, const std::string& ids) {
   std::ostringstream out;
   const json& run = r.at("run");
   out << "<table><caption>The game and the run</caption>"
-      << "<tr><th class=\"l\">rules</th><td class=\"l\"" << id_attr(ids, "rules") << ">" << escape(rules_line(r)) << "</td></tr>"
+      << "<tr><th class=\"l\">rules</th><td class=\"l\"" << id_attr(ids, "rules") << ">" << escape(rules_line(r))
+      << "</td></tr>"
       << "<tr><th class=\"l\">seats</th><td class=\"l\">" << r.at("config").at("seats").dump() << "</td></tr>"
-      << "<tr><th class=\"l\">strategy</th><td class=\"l\">" << escape(r.at("strategy").get<std::string>()) << "</td></tr>"
-      << "<tr><th class=\"l\">rounds</th><td class=\"l\"" << id_attr(ids, "rounds") << ">" << run.at("rounds").dump() << "</td></tr>"
+      << "<tr><th class=\"l\">strategy</th><td class=\"l\">" << escape(r.at("strategy").get<std::string>())
+      << "</td></tr>"
+      << "<tr><th class=\"l\">rounds</th><td class=\"l\"" << id_attr(ids, "rounds") << ">" << run.at("rounds").dump()
+      << "</td></tr>"
       << "<tr><th class=\"l\">seed</th><td class=\"l\">" << run.at("seed").dump() << "</td></tr></table>\n";
   return out.str();
 }
@@ -200,14 +208,14 @@ std::string outcome_chart(const json& r) {
                   " hands played (after splits) won, lost, pushed...; blackjack: share of the " +
                   r.at("run").at("rounds").dump() + " rounds";
   chart.axis_title = "% of hands (blackjack: % of rounds)";
-  for (const auto& [label, value] : std::vector<std::pair<std::string, double>>{
-           {"win", number(hand.at("win"))},
-           {"loss", number(hand.at("loss"))},
-           {"push", number(hand.at("push"))},
-           {"surrender", number(hand.at("surrender"))},
-           {"double", number(hand.at("double"))},
-           {"player bust", number(hand.at("player_bust"))},
-           {"blackjack", number(round.at("blackjack"))}}) {
+  for (const auto& [label, value] :
+       std::vector<std::pair<std::string, double>>{{"win", number(hand.at("win"))},
+                                                   {"loss", number(hand.at("loss"))},
+                                                   {"push", number(hand.at("push"))},
+                                                   {"surrender", number(hand.at("surrender"))},
+                                                   {"double", number(hand.at("double"))},
+                                                   {"player bust", number(hand.at("player_bust"))},
+                                                   {"blackjack", number(round.at("blackjack"))}}) {
     chart.bars.push_back(Bar{label, 100 * value, NONE, NONE, NONE, percent(100 * value, 2)});
   }
   return report::bar_chart(chart);
@@ -229,7 +237,9 @@ std::string dealer_figures(const json& r) {
   for (const char* up : UPCARDS) {
     const json& played_out = by_upcard.at(up).at("played_out");
     const double bust = 100 * number(played_out.at("final").at("bust"));
-    const double half = played_out.at("bust_standard_error").is_null() ? NONE : 100 * Z95 * number(played_out.at("bust_standard_error"));
+    const double half = played_out.at("bust_standard_error").is_null()
+                            ? NONE
+                            : 100 * Z95 * number(played_out.at("bust_standard_error"));
     chart.bars.push_back(Bar{std::string("up ") + up, bust, bust - half, bust + half, NONE, percent(bust, 2)});
   }
   std::ostringstream out;
@@ -237,7 +247,8 @@ std::string dealer_figures(const json& r) {
       << every_round << "; standard error below each share; rows sum to 1</caption><tr><th class=\"l\">up card</th>";
   for (const char* f : FINALS) out << "<th>" << f << "</th>";
   out << "<th>rounds</th></tr>";
-  const auto row = [&](const std::string& name, const json& played_out, const json& standard_errors, const json& rounds) {
+  const auto row = [&](const std::string& name, const json& played_out, const json& standard_errors,
+                       const json& rounds) {
     out << "<tr><td class=\"l\">" << name << "</td>";
     for (const char* f : FINALS) {
       out << "<td>" << fixed(number(played_out.at("final").at(f)), 4) << "<br><small>"
@@ -298,16 +309,22 @@ std::vector<std::pair<int, double>> parse_ramp(const std::string& ramp) {
 std::string index_plays_table(const json& c) {
   const json plays = c.value("index_plays", json::array());
   if (plays.empty()) return "";
-  static const std::map<std::string, std::string> ACTIONS = {
-      {"H", "hit"}, {"S", "stand"}, {"D", "double (else hit)"}, {"Ds", "double (else stand)"}, {"P", "split"},
-      {"R", "surrender"}, {"I", "insure"}, {"-", "—"}};
+  static const std::map<std::string, std::string> ACTIONS = {{"H", "hit"},
+                                                             {"S", "stand"},
+                                                             {"D", "double (else hit)"},
+                                                             {"Ds", "double (else stand)"},
+                                                             {"P", "split"},
+                                                             {"R", "surrender"},
+                                                             {"I", "insure"},
+                                                             {"-", "—"}};
   const auto action = [](const std::string& code) {
     const auto it = ACTIONS.find(code);
     return it == ACTIONS.end() ? code : it->second;
   };
   std::ostringstream out;
   out << "<table id=\"index-plays\"><caption>Index plays (" << escape(c.at("indices").get<std::string>()) << ", "
-      << plays.size() << "): at a true count at or above the index the first play, below it the second; "
+      << plays.size()
+      << "): at a true count at or above the index the first play, below it the second; "
          "&quot;—&quot;: the chart's play (on surrender and insurance lines: do not)</caption>"
          "<tr><th class=\"l\">hand</th><th class=\"l\">up card</th><th>index</th><th class=\"l\">at or above</th>"
          "<th class=\"l\">below</th></tr>";
@@ -331,8 +348,8 @@ std::string counting_section(const json& r, const std::string& ids) {
       << escape(c.at("true_count").at("rounding").get<std::string>()) << "; bet ramp "
       << escape(c.at("bet_ramp").get<std::string>()) << " (true count:base bets); wong in "
       << escape(c.at("wong_in").get<std::string>()) << ", out " << escape(c.at("wong_out").get<std::string>())
-      << "; index plays " << escape(c.at("indices").get<std::string>()) << ". Played "
-      << c.at("rounds_played").dump() << " of " << c.at("rounds_dealt").dump() << " rounds dealt.</p>\n";
+      << "; index plays " << escape(c.at("indices").get<std::string>()) << ". Played " << c.at("rounds_played").dump()
+      << " of " << c.at("rounds_dealt").dump() << " rounds dealt.</p>\n";
 
   // The counter's figures with their standard errors.
   const auto row = [&](const std::string& name, const std::string& id, const std::string& value, const std::string& se,
@@ -340,14 +357,17 @@ std::string counting_section(const json& r, const std::string& ids) {
     out << "<tr><th class=\"l\">" << name << "</th><td" << id_attr(id.empty() ? "" : ids, id) << ">" << value
         << "</td><td>" << se << "</td><td>" << ci << "</td></tr>";
   };
-  out << "<table id=\"" << ids << "counting\"><caption>The counter's result, per round played, all seats together, in "
+  out << "<table id=\"" << ids
+      << "counting\"><caption>The counter's result, per round played, all seats together, in "
          "base bets (the ramp's unit); 95% intervals</caption>"
          "<tr><th class=\"l\">quantity</th><th>value</th><th>standard error</th><th>95% interval</th></tr>";
   const json& win100 = c.at("win_per_100_rounds");
   row("win per 100 rounds", "win-per-100", maybe(win100.at("mean"), 3), maybe(win100.at("standard_error"), 3),
       interval(win100.at("ci95"), 3));
-  row("SD per 100 rounds", "sd-per-100", maybe(c.at("sd_per_100_rounds"), 2), maybe(c.at("sd_per_100_rounds_standard_error"), 2), "");
-  row("average initial bet", "", maybe(c.at("average_initial_bet"), 3), maybe(c.at("average_initial_bet_standard_error"), 3), "");
+  row("SD per 100 rounds", "sd-per-100", maybe(c.at("sd_per_100_rounds"), 2),
+      maybe(c.at("sd_per_100_rounds_standard_error"), 2), "");
+  row("average initial bet", "", maybe(c.at("average_initial_bet"), 3),
+      maybe(c.at("average_initial_bet_standard_error"), 3), "");
   const json& edge = c.at("edge_per_initial_bet");
   row("edge per initial bet (win / average bet)", "", maybe(edge.at("mean"), 3, 100, "%"),
       maybe(edge.at("standard_error"), 3, 100, "%"), "");
@@ -358,8 +378,8 @@ std::string counting_section(const json& r, const std::string& ids) {
   row("hours to N0 at " + c.at("rounds_per_hour").dump() + " rounds/hour", "", maybe(c.at("hours_to_n0"), 1),
       maybe(c.at("hours_to_n0_standard_error"), 1), interval(c.at("hours_to_n0_ci95"), 1));
   const json& ror = c.at("risk_of_ruin");
-  row("risk of ruin, bankroll " + ror.at("bankroll").dump() + " base bets", "risk-of-ruin", maybe(ror.at("value"), 2, 100, "%"),
-      "", interval(ror.value("ci95", json()), 2, 100, "%"));
+  row("risk of ruin, bankroll " + ror.at("bankroll").dump() + " base bets", "risk-of-ruin",
+      maybe(ror.at("value"), 2, 100, "%"), "", interval(ror.value("ci95", json()), 2, 100, "%"));
   out << "</table>\n";
 
   // Edge and frequency by true count, the ramp drawn over the frequencies.
@@ -378,12 +398,12 @@ std::string counting_section(const json& r, const std::string& ids) {
     }
   }
   XYChart edge_chart;
-  edge_chart.caption = "Player's edge by true count (before the deal): every round dealt at that count, one flat bet per "
-                       "seat, % of the initial bet, with 95% error bars; counts with at least " +
-                       fixed(min_rounds, 0) + " rounds. Dashed: the weighted least-squares line, slope " +
-                       fixed(100 * number(c.at("edge_slope_per_true_count").at("slope")), 3) + "% ± " +
-                       fixed(100 * number(c.at("edge_slope_per_true_count").at("standard_error")), 3) +
-                       "% (SE) per true count";
+  edge_chart.caption =
+      "Player's edge by true count (before the deal): every round dealt at that count, one flat bet per "
+      "seat, % of the initial bet, with 95% error bars; counts with at least " +
+      fixed(min_rounds, 0) + " rounds. Dashed: the weighted least-squares line, slope " +
+      fixed(100 * number(c.at("edge_slope_per_true_count").at("slope")), 3) + "% ± " +
+      fixed(100 * number(c.at("edge_slope_per_true_count").at("standard_error")), 3) + "% (SE) per true count";
   edge_chart.x_title = "true count";
   edge_chart.y_title = "player's edge (% of initial bet)";
   edge_chart.include_zero = true;
@@ -435,7 +455,8 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
   for (const json& v : variants) {
     const json& edge = v.at("result").at("edge");
     const auto [low, high] = edge_interval(edge);
-    const double exact = same_strategy(v.at("result")) ? number(v.at("result").at("exact").at("house_edge_percent")) : NONE;
+    const double exact =
+        same_strategy(v.at("result")) ? number(v.at("result").at("exact").at("house_edge_percent")) : NONE;
     chart.bars.push_back(Bar{v.at("label").get<std::string>(), number(edge.at("house_edge_percent")), low, high, exact,
                              percent(number(edge.at("house_edge_percent")))});
   }
@@ -461,7 +482,8 @@ std::string variants_table(const json& r) {
     const auto [low, high] = edge_interval(edge);
     out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
         << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
-        << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)") : percent(low) + " .. " + percent(high))
+        << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)")
+                                                         : percent(low) + " .. " + percent(high))
         << "</td><td>"
         << (same_strategy(v->at("result")) ? percent(number(v->at("result").at("exact").at("house_edge_percent")))
                                            : std::string("none (index plays)"))
@@ -492,29 +514,30 @@ std::string compare_section(const json& r) {
   BarChart changes;
   changes.caption = "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
                     "), played on the same cards: percentage points of the initial wager, with 95% intervals from the "
-                    "paired standard error over " + chunks + " chunks (positive: worse for the player)";
+                    "paired standard error over " +
+                    chunks + " chunks (positive: worse for the player)";
   changes.axis_title = "change in house edge (percentage points)";
   for (std::size_t i = 1; i < variants.size(); ++i) {
     changes.bars.push_back(change_bar(variants[i].at("label").get<std::string>(), variants[i].at("difference")));
   }
   std::string out = "<h2>Changes against the baseline</h2>\n";
   if (!changes.bars.empty()) out += report::bar_chart(changes);
-  out += report::bar_chart(edge_bars(variants, "House edge of each variant over its " + r.at("run").at("rounds").dump() +
-                                                   " rounds, with 95% intervals (the intervals overlap even where the "
-                                                   "paired change above is clear)"));
+  out +=
+      report::bar_chart(edge_bars(variants, "House edge of each variant over its " + r.at("run").at("rounds").dump() +
+                                                " rounds, with 95% intervals (the intervals overlap even where the "
+                                                "paired change above is clear)"));
   return out + variants_table(r) + variant_details(r);
 }
 
 std::string parameter_title(const std::string& key) {
-  static const std::map<std::string, std::string> TITLES = {
-      {"decks", "decks in the shoe"},
-      {"penetration", "penetration (share of the shoe dealt)"},
-      {"cut_card", "cut card (cards dealt)"},
-      {"h17", "dealer hits soft 17"},
-      {"blackjack_pays", "blackjack payout"},
-      {"seats", "players at the table"},
-      {"split_hands", "most hands by splitting"},
-      {"burn_cards", "cards burned"}};
+  static const std::map<std::string, std::string> TITLES = {{"decks", "decks in the shoe"},
+                                                            {"penetration", "penetration (share of the shoe dealt)"},
+                                                            {"cut_card", "cut card (cards dealt)"},
+                                                            {"h17", "dealer hits soft 17"},
+                                                            {"blackjack_pays", "blackjack payout"},
+                                                            {"seats", "players at the table"},
+                                                            {"split_hands", "most hands by splitting"},
+                                                            {"burn_cards", "cards burned"}};
   const auto it = TITLES.find(key);
   return it == TITLES.end() ? key : it->second + " (" + key + ")";
 }
@@ -598,7 +621,8 @@ std::string sweep_section(const json& r) {
     HeatTable edge_table;
     HeatTable change_table;
     edge_table.caption = "House edge (% of initial wager) of each cell, ± its 95% half-interval";
-    change_table.caption = "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
+    change_table.caption = "Change in house edge against the baseline (" +
+                           variants.at(0).at("label").get<std::string>() +
                            "), percentage points ± 1.96 paired SE; blue: better for the player";
     for (HeatTable* t : {&edge_table, &change_table}) {
       t->corner = g.keys[0] + " \\ " + g.keys[1];
@@ -614,7 +638,8 @@ std::string sweep_section(const json& r) {
       const std::size_t column = g.cell[i][1];
       const double value = number(edge.at("house_edge_percent"));
       const json& se = edge.at("standard_error");
-      edge_table.cells[row][column] = {value, percent(value, 3) + (se.is_null() ? "" : " ± " + fixed(100 * Z95 * number(se), 3))};
+      edge_table.cells[row][column] = {
+          value, percent(value, 3) + (se.is_null() ? "" : " ± " + fixed(100 * Z95 * number(se), 3))};
       if (diff.is_null()) {
         change_table.cells[row][column] = {0.0, "baseline"};
       } else {
@@ -669,7 +694,8 @@ std::string report_html(const json& result) {
   }
   if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
     throw Error("a result of schema_version " + result.at("schema_version").dump() + "; this cardsim reports " +
-                std::to_string(RESULT_SCHEMA_VERSION) + " (run it again with this cardsim, or report it with the one "
+                std::to_string(RESULT_SCHEMA_VERSION) +
+                " (run it again with this cardsim, or report it with the one "
                 "that wrote it)");
   }
   const std::string command = result.at("command").get<std::string>();
@@ -679,7 +705,8 @@ std::string report_html(const json& result) {
   try {
     std::ostringstream page;
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)
-         << " report</title><style>" << STYLE << "</style></head><body>\n<h1>cardsim " << escape(command) << " report</h1>\n"
+         << " report</title><style>" << STYLE << "</style></head><body>\n<h1>cardsim " << escape(command)
+         << " report</h1>\n"
          << banners(result);
     if (command == "sim") {
       page << sim_section(result, "");

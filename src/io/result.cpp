@@ -23,9 +23,7 @@ namespace {
 json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
 
 // A standard error that needs at least two observations: null with fewer.
-json standard_error_of(double se, std::int64_t observations) {
-  return observations >= 2 ? json(se) : json(nullptr);
-}
+json standard_error_of(double se, std::int64_t observations) { return observations >= 2 ? json(se) : json(nullptr); }
 
 // An estimate's mean, SE, 95% interval and SD per round (null but the mean
 // with fewer than two rounds).
@@ -241,8 +239,8 @@ bj::WideSum wide_from_json(const json& j, const std::string& what) {
   bj::WideSum value = 0;  // accumulated with the text's sign, so that -2^127 reads too
   for (std::size_t i = first; valid && i < text.size(); ++i) {
     const int digit = text[i] - '0';
-    valid = !__builtin_mul_overflow(value, 10, &value) &&
-            !__builtin_add_overflow(value, negative ? -digit : digit, &value);
+    valid =
+        !__builtin_mul_overflow(value, 10, &value) && !__builtin_add_overflow(value, negative ? -digit : digit, &value);
   }
   if (!valid) {
     throw Error("tally: " + what + " must be a string of decimal digits within the 128-bit range, not " + j.dump());
@@ -337,7 +335,8 @@ bj::CountingTally counting_tally_from_json(const json& j) {
                   std::to_string(bj::TRUE_COUNT_LIMIT));
     }
     bj::TrueCountTally& x = c.by_true_count[static_cast<std::size_t>(v[0] + bj::TRUE_COUNT_LIMIT)];
-    for (std::size_t f = 0; f < bj::TRUE_COUNT_TALLY_FIELDS.size(); ++f) x.*bj::TRUE_COUNT_TALLY_FIELDS[f].member = v[f + 1];
+    for (std::size_t f = 0; f < bj::TRUE_COUNT_TALLY_FIELDS.size(); ++f)
+      x.*bj::TRUE_COUNT_TALLY_FIELDS[f].member = v[f + 1];
   }
   c.chunk_sums = chunk_sums_from_json(j.at("chunk_sums"));
   return c;

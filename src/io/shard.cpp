@@ -97,55 +97,57 @@ Shard shard_from_json(const json& j, const std::string& source, bool paired, Rea
 }
 
 ShardResult sim_shard_from_json(const json& j, const std::string& source) {
-  return shard_from_json<ShardResult>(j, source, false, [&](ShardResult& shard, const json& info, const std::string& where) {
-    shard.exact_ev = info.at("exact_ev").get<double>();
-    shard.tally = tally_from_json(j.at("tally"));
-    // The identity's counting fingerprint vouches for the plays' definition.
-    if (j.contains("counting")) shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
-    const SimConfig config = sim_config_from_json(shard.identity.at("config"));
-    const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
-    if (shard.tally.rounds < 0 ||
-        static_cast<std::uint64_t>(shard.tally.rounds) != run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
-      throw Error(where + ": its tally's rounds do not match the chunks of shard " + run::to_string(shard.shard));
-    }
-  });
+  return shard_from_json<ShardResult>(
+      j, source, false, [&](ShardResult& shard, const json& info, const std::string& where) {
+        shard.exact_ev = info.at("exact_ev").get<double>();
+        shard.tally = tally_from_json(j.at("tally"));
+        // The identity's counting fingerprint vouches for the plays' definition.
+        if (j.contains("counting"))
+          shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
+        const SimConfig config = sim_config_from_json(shard.identity.at("config"));
+        const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
+        if (shard.tally.rounds < 0 || static_cast<std::uint64_t>(shard.tally.rounds) !=
+                                          run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
+          throw Error(where + ": its tally's rounds do not match the chunks of shard " + run::to_string(shard.shard));
+        }
+      });
 }
 
 PairedShardResult paired_shard_from_json(const json& j, const std::string& source) {
-  return shard_from_json<PairedShardResult>(j, source, true, [&](PairedShardResult& shard, const json& info,
-                                                                 const std::string& where) {
-    const json& identity_variants = shard.identity.at("variants");
-    const json& variants = j.at("variants");
-    const json& nets = info.at("chunk_table_net");
-    // (Absent from the shards of versions before it: read as 0, so they still merge.)
-    shard.setup_seconds = j.at("performance").value("setup_seconds", 0.0);
-    const std::size_t count = identity_variants.size();
-    if (count == 0 || variants.size() != count || info.at("exact_ev").size() != count || nets.size() != count) {
-      throw Error(where + ": its variants, exact EVs and chunk nets do not match its identity's " +
-                  std::to_string(count) + " variants");
-    }
-    const SimConfig base = sim_config_from_json(identity_variants.at(0).at("config"));
-    const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
-    const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, shard.shard);
-    const std::uint64_t rounds = run::items_in(plan, chunks);
-    for (std::size_t v = 0; v < count; ++v) {
-      const SimConfig config = sim_config_from_json(identity_variants.at(v).at("config"));
-      if (config.seed != base.seed || config.rounds != base.rounds || config.chunk_rounds != base.chunk_rounds) {
-        throw Error(where + ": variant " + std::to_string(v) + " has another seed, rounds or chunk_rounds");
-      }
-      shard.exact_ev.push_back(info.at("exact_ev").at(v).get<double>());
-      shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
-      shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
-      const blackjack::Tally& tally = shard.tallies.back();
-      std::uint64_t net = 0;  // unsigned: a damaged file may not overflow a signed sum
-      for (const auto n : shard.chunk_nets.back()) net += static_cast<std::uint64_t>(n);
-      if (tally.rounds < 0 || static_cast<std::uint64_t>(tally.rounds) != rounds ||
-          shard.chunk_nets.back().size() != chunks.size() || net != static_cast<std::uint64_t>(tally.table_net)) {
-        throw Error(where + ": variant " + std::to_string(v) +
-                    "'s tally and chunk nets do not match the chunks of shard " + run::to_string(shard.shard));
-      }
-    }
-  });
+  return shard_from_json<PairedShardResult>(
+      j, source, true, [&](PairedShardResult& shard, const json& info, const std::string& where) {
+        const json& identity_variants = shard.identity.at("variants");
+        const json& variants = j.at("variants");
+        const json& nets = info.at("chunk_table_net");
+        // (Absent from the shards of versions before it: read as 0, so they still merge.)
+        shard.setup_seconds = j.at("performance").value("setup_seconds", 0.0);
+        const std::size_t count = identity_variants.size();
+        if (count == 0 || variants.size() != count || info.at("exact_ev").size() != count || nets.size() != count) {
+          throw Error(where + ": its variants, exact EVs and chunk nets do not match its identity's " +
+                      std::to_string(count) + " variants");
+        }
+        const SimConfig base = sim_config_from_json(identity_variants.at(0).at("config"));
+        const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
+        const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, shard.shard);
+        const std::uint64_t rounds = run::items_in(plan, chunks);
+        for (std::size_t v = 0; v < count; ++v) {
+          const SimConfig config = sim_config_from_json(identity_variants.at(v).at("config"));
+          if (config.seed != base.seed || config.rounds != base.rounds || config.chunk_rounds != base.chunk_rounds) {
+            throw Error(where + ": variant " + std::to_string(v) + " has another seed, rounds or chunk_rounds");
+          }
+          shard.exact_ev.push_back(info.at("exact_ev").at(v).get<double>());
+          shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
+          shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
+          const blackjack::Tally& tally = shard.tallies.back();
+          std::uint64_t net = 0;  // unsigned: a damaged file may not overflow a signed sum
+          for (const auto n : shard.chunk_nets.back()) net += static_cast<std::uint64_t>(n);
+          if (tally.rounds < 0 || static_cast<std::uint64_t>(tally.rounds) != rounds ||
+              shard.chunk_nets.back().size() != chunks.size() || net != static_cast<std::uint64_t>(tally.table_net)) {
+            throw Error(where + ": variant " + std::to_string(v) +
+                        "'s tally and chunk nets do not match the chunks of shard " + run::to_string(shard.shard));
+          }
+        }
+      });
 }
 
 // Checks that `shards` are all shards of one run, each once; returns them by
@@ -163,8 +165,8 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
                   "streams of the cardsim that wrote them differ)");
     }
     if (s.shard.count != count) {
-      throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" +
-                  first.source + "' one of " + std::to_string(count));
+      throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" + first.source +
+                  "' one of " + std::to_string(count));
     }
     const auto [it, inserted] = by_index.emplace(s.shard.index, &s);
     if (!inserted) {
@@ -209,12 +211,8 @@ void add_paired_shard_info(json& result, const json& identity, const run::Shard&
     for (const auto c : run.chunks_played) list.push_back(variant_nets[c]);
     nets.push_back(list);
   }
-  result["shard"] = {{"index", shard.index},
-                     {"count", shard.count},
-                     {"assignment", SHARD_ASSIGNMENT},
-                     {"identity", identity},
-                     {"exact_ev", exact_ev},
-                     {"chunk_table_net", nets}};
+  result["shard"] = {{"index", shard.index}, {"count", shard.count}, {"assignment", SHARD_ASSIGNMENT},
+                     {"identity", identity}, {"exact_ev", exact_ev}, {"chunk_table_net", nets}};
   seal_shard_result(result);
 }
 

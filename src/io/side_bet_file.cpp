@@ -64,7 +64,8 @@ constexpr std::array<CardsInfo, 4> CARDS{{
     {"dealer_final", bj::SideBetCards::dealer_final, "the dealer's final hand, dealt from the full shoe"},
 }};
 
-constexpr std::array<const char*, bj::RANKS> RANK_NAMES{"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"};
+constexpr std::array<const char*, bj::RANKS> RANK_NAMES{"A", "2", "3",  "4", "5", "6", "7",
+                                                        "8", "9", "10", "J", "Q", "K"};
 constexpr std::array<const char*, bj::SUITS> SUIT_NAMES{"clubs", "diamonds", "hearts", "spades"};
 
 const KindInfo& kind_info(bj::OutcomeKind kind) {
@@ -143,7 +144,8 @@ void parse_pays(const json& value, bj::SideBetOutcome& o, const std::function<vo
     fail("pays is " + value.dump() + allowed);
   }
   constexpr std::int64_t MAX_PAYS = 1'000'000;
-  if (o.pays_numerator <= 0 || o.pays_denominator <= 0 || o.pays_numerator > MAX_PAYS || o.pays_denominator > MAX_PAYS) {
+  if (o.pays_numerator <= 0 || o.pays_denominator <= 0 || o.pays_numerator > MAX_PAYS ||
+      o.pays_denominator > MAX_PAYS) {
     fail("pays " + value.dump() + " is out of range" + allowed + " (1..1000000)");
   }
 }
@@ -284,7 +286,8 @@ std::vector<PublishedEdge> published_for(const SideBetFile& file, const bj::ParS
 
 std::string shoe_text(const SideBetFile& file, const bj::ParSheet& sheet) {
   std::string text = std::to_string(sheet.decks) + (sheet.decks == 1 ? " deck" : " decks");
-  if (file.bet.cards == bj::SideBetCards::dealer_final) text += sheet.h17 ? ", dealer hits soft 17" : ", dealer stands on soft 17";
+  if (file.bet.cards == bj::SideBetCards::dealer_final)
+    text += sheet.h17 ? ", dealer hits soft 17" : ", dealer stands on soft 17";
   return text;
 }
 
@@ -318,8 +321,8 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
     if (cards == c.name) file.bet.cards = c.cards;
   }
   if (file.bet.cards == bj::SideBetCards::invalid) {
-    fail("\"cards\" is " + (j.contains("cards") ? j.at("cards").dump() : std::string("missing")) + "; expected one of " +
-         all_names(CARDS));
+    fail("\"cards\" is " + (j.contains("cards") ? j.at("cards").dump() : std::string("missing")) +
+         "; expected one of " + all_names(CARDS));
   }
   if (!j.contains("outcomes") || !j.at("outcomes").is_array() || j.at("outcomes").empty()) {
     fail("needs \"outcomes\": a non-empty list, best hand first");
@@ -448,8 +451,8 @@ std::string format_par_sheet(const SideBetFile& file, const bj::ParSheet& sheet)
     out += line;
   };
   add("%s: %s\n", bet.name.c_str(), shoe_text(file, sheet).c_str());
-  add("Looks at %s. Deals: %s ordered sequences of %d cards.\n\n", cards_info(bet.cards).text, grouped(sheet.deals).c_str(),
-      sheet.deal_cards);
+  add("Looks at %s. Deals: %s ordered sequences of %d cards.\n\n", cards_info(bet.cards).text,
+      grouped(sheet.deals).c_str(), sheet.deal_cards);
   std::size_t width = 7;
   for (const bj::SideBetOutcome& o : bet.outcomes) width = std::max(width, o.name.size());
   const int w = static_cast<int>(width);
@@ -470,13 +473,13 @@ std::string format_par_sheet(const SideBetFile& file, const bj::ParSheet& sheet)
   // The exact fraction where it is short enough to read (the JSON always has it).
   constexpr std::size_t READABLE = 24;
   const std::string exact = fraction_text(-sheet.net_units, sheet.deals * sheet.pay_unit);
-  add("\nHouse edge %.4f%%%s, hit frequency %.4f%%, standard deviation %.4f per unit bet\n", PERCENT * sheet.house_edge(),
-      exact.size() <= READABLE ? (" (exactly " + exact + ")").c_str() : "", PERCENT * sheet.hit_frequency(),
-      sheet.standard_deviation());
+  add("\nHouse edge %.4f%%%s, hit frequency %.4f%%, standard deviation %.4f per unit bet\n",
+      PERCENT * sheet.house_edge(), exact.size() <= READABLE ? (" (exactly " + exact + ")").c_str() : "",
+      PERCENT * sheet.hit_frequency(), sheet.standard_deviation());
   for (const PublishedEdge& p : published_for(file, sheet)) {
     const double difference = PERCENT * sheet.house_edge() - p.percent();
-    add("Published %s%% (%s): difference %+.4f points, %s\n", p.house_edge_percent.c_str(), p.source.c_str(), difference,
-        std::abs(difference) <= p.rounding() * (1 + 1e-9) ? "within its rounding" : "outside its rounding");
+    add("Published %s%% (%s): difference %+.4f points, %s\n", p.house_edge_percent.c_str(), p.source.c_str(),
+        difference, std::abs(difference) <= p.rounding() * (1 + 1e-9) ? "within its rounding" : "outside its rounding");
   }
   return out;
 }

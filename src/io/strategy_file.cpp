@@ -130,7 +130,9 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
     const int row = row_index(section, words[0]);
     if (row == 0) {
       fail("'" + excerpt(words[0]) + "' is not a row of [" + section + "]; rows are " +
-           (section == "hard" ? "4..21" : section == "soft" ? "12..21" : "2..9, T, A"));
+           (section == "hard"   ? "4..21"
+            : section == "soft" ? "12..21"
+                                : "2..9, T, A"));
     }
     if (words.size() != bj::CARD_VALUES + 1) {
       fail("row " + excerpt(words[0]) + " of [" + section + "] has " + std::to_string(words.size() - 1) +
@@ -148,8 +150,9 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
         if (word == a.name && allowed_in(a, rows_of(section))) action = a.action;
       }
       if (action == ChartAction::invalid) {
-        fail("'" + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] + ") is not an action" +
-             (section == "pairs" ? "" : " of [" + section + "]") + "; allowed: " + allowed_actions(section));
+        fail("'" + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] +
+             ") is not an action" + (section == "pairs" ? "" : " of [" + section + "]") +
+             "; allowed: " + allowed_actions(section));
       }
       cells[static_cast<std::size_t>(COLUMN_UPCARDS[i])] = action;
     }
@@ -158,8 +161,12 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
   auto require_rows = [&](const bj::ChartRows& rows, const std::string& name, std::vector<int> wanted) {
     for (const int row : wanted) {
       if (rows[static_cast<std::size_t>(row)][2] == ChartAction::invalid) {
-        const std::string label = name != "pairs" ? std::to_string(row) : row == 1 ? "A" : row == 10 ? "T" : std::to_string(row);
-        throw Error(source + ": row " + label + " of [" + name + "] is missing; a chart needs hard 4..21, soft 12..21 and pairs 2..A");
+        const std::string label = name != "pairs" ? std::to_string(row)
+                                  : row == 1      ? "A"
+                                  : row == 10     ? "T"
+                                                  : std::to_string(row);
+        throw Error(source + ": row " + label + " of [" + name +
+                    "] is missing; a chart needs hard 4..21, soft 12..21 and pairs 2..A");
       }
     }
   };
@@ -202,8 +209,7 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
     line.erase(line.find_last_not_of(' ') + 1);
     out << line << "\n";
   };
-  auto section = [&](const char* name, const bj::ChartRows& rows, const std::vector<int>& order,
-                     auto label_of) {
+  auto section = [&](const char* name, const bj::ChartRows& rows, const std::vector<int>& order, auto label_of) {
     out << "\n[" << name << "]\n";
     emit("", std::vector<std::string>(COLUMN_LABELS.begin(), COLUMN_LABELS.end()));
     for (const int row : order) {
@@ -220,8 +226,9 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
   const auto number = [](int row) { return std::to_string(row); };
   section("hard", chart.hard, hard_rows, number);
   section("soft", chart.soft, soft_rows, number);
-  section("pairs", chart.pairs, {2, 3, 4, 5, 6, 7, 8, 9, 10, 1},
-          [](int row) { return row == 1 ? std::string("A") : row == 10 ? std::string("T") : std::to_string(row); });
+  section("pairs", chart.pairs, {2, 3, 4, 5, 6, 7, 8, 9, 10, 1}, [](int row) {
+    return row == 1 ? std::string("A") : row == 10 ? std::string("T") : std::to_string(row);
+  });
   return out.str();
 }
 

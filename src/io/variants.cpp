@@ -72,7 +72,7 @@ std::vector<Variant> compare_variants(const std::vector<json>& configs, const st
     const json& name = configs[i].contains("name") ? configs[i]["name"] : json();
     const std::string label = name.is_string() && !name.get<std::string>().empty() ? name.get<std::string>()
                               : !path.empty()                                      ? path.stem().string()
-                                                   : "variant " + std::to_string(i + 1);
+                                                                                   : "variant " + std::to_string(i + 1);
     variants.push_back(make_variant(label, configs[i], keys, path.parent_path().string()));
   }
   return variants;

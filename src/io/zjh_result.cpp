@@ -68,7 +68,8 @@ json zjh_rules_to_json(const zjh::Rules& rules) {
 }
 
 zjh::Rules zjh_rules_from_json(const json& j, zjh::Rules base) {
-  if (!j.is_object()) throw Error("zjh rules must be a JSON object with keys ties, a23, special_235, straight_above_flush");
+  if (!j.is_object())
+    throw Error("zjh rules must be a JSON object with keys ties, a23, special_235, straight_above_flush");
   zjh::Rules rules = base;
   for (const auto& [key, value] : j.items()) {
     if (key == "ties" || key == "a23") {

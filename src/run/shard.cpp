@@ -27,9 +27,7 @@ Shard parse_shard(std::string_view text) {
   return shard;
 }
 
-std::string to_string(const Shard& shard) {
-  return std::to_string(shard.index) + "/" + std::to_string(shard.count);
-}
+std::string to_string(const Shard& shard) { return std::to_string(shard.index) + "/" + std::to_string(shard.count); }
 
 std::vector<std::uint64_t> shard_chunks(const ChunkPlan& plan, const Shard& shard) {
   std::vector<std::uint64_t> chunks;

@@ -9,8 +9,8 @@
 namespace cardsim::zjh {
 namespace {
 
-constexpr std::array<std::string_view, RANK_COUNT> RANK_TEXT = {
-    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+constexpr std::array<std::string_view, RANK_COUNT> RANK_TEXT = {"2", "3",  "4", "5", "6", "7", "8",
+                                                                "9", "10", "J", "Q", "K", "A"};
 constexpr std::string_view RANK_LETTERS = "23456789TJQKA";
 // By suit index: clubs, diamonds, hearts, spades.
 constexpr std::array<std::string_view, SUIT_COUNT> SUIT_SYMBOLS = {"♣", "♦", "♥", "♠"};
@@ -47,8 +47,7 @@ Card parse_card(std::string_view text) {
   }
   for (unsigned suit = 0; suit < SUIT_COUNT; ++suit) {
     if (rest == SUIT_SYMBOLS[suit]) return make_card(rank, suit);
-    if (rest.size() == 1 &&
-        std::tolower(static_cast<unsigned char>(rest[0])) == SUIT_LETTERS[suit]) {
+    if (rest.size() == 1 && std::tolower(static_cast<unsigned char>(rest[0])) == SUIT_LETTERS[suit]) {
       return make_card(rank, suit);
     }
   }

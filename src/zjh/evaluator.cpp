@@ -10,14 +10,14 @@
 namespace cardsim::zjh {
 namespace {
 
-constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_KEYS = {
-    "high_card", "pair", "straight", "flush", "straight_flush", "leopard"};
-constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_ENGLISH = {
-    "high card", "pair", "straight", "flush", "straight flush", "leopard"};
-constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_CHINESE = {
-    "单张", "对子", "顺子", "金花", "顺金", "豹子"};
-constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_PINYIN = {
-    "danzhang", "duizi", "shunzi", "jinhua", "shunjin", "baozi"};
+constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_KEYS = {"high_card", "pair",           "straight",
+                                                                        "flush",     "straight_flush", "leopard"};
+constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_ENGLISH = {"high card", "pair",           "straight",
+                                                                           "flush",     "straight flush", "leopard"};
+constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_CHINESE = {"单张", "对子", "顺子",
+                                                                           "金花", "顺金", "豹子"};
+constexpr std::array<std::string_view, CATEGORY_COUNT> CATEGORY_PINYIN = {"danzhang", "duizi",   "shunzi",
+                                                                          "jinhua",   "shunjin", "baozi"};
 
 // Layout of the sort key from which the dense strengths are built (only while
 // building the table):
@@ -98,23 +98,16 @@ HandKey hand_key(const Rules& rules, Card a, Card b, Card c) {
   if (rules.ties == TieRule::suits) {
     for (const Card card : order) suit_key = (suit_key << SUIT_BITS) | suit_of(card);
   }
-  key.key = (strength_position(key.category, rules) << CATEGORY_SHIFT) |
-            (rank_key << RANK_SHIFT) | suit_key;
+  key.key = (strength_position(key.category, rules) << CATEGORY_SHIFT) | (rank_key << RANK_SHIFT) | suit_key;
   return key;
 }
 
 }  // namespace
 
 std::string_view category_key(Category category) { return CATEGORY_KEYS[static_cast<unsigned>(category)]; }
-std::string_view category_english(Category category) {
-  return CATEGORY_ENGLISH[static_cast<unsigned>(category)];
-}
-std::string_view category_chinese(Category category) {
-  return CATEGORY_CHINESE[static_cast<unsigned>(category)];
-}
-std::string_view category_pinyin(Category category) {
-  return CATEGORY_PINYIN[static_cast<unsigned>(category)];
-}
+std::string_view category_english(Category category) { return CATEGORY_ENGLISH[static_cast<unsigned>(category)]; }
+std::string_view category_chinese(Category category) { return CATEGORY_CHINESE[static_cast<unsigned>(category)]; }
+std::string_view category_pinyin(Category category) { return CATEGORY_PINYIN[static_cast<unsigned>(category)]; }
 
 std::array<Category, CATEGORY_COUNT> categories_by_strength(const Rules& rules) {
   std::array<Category, CATEGORY_COUNT> order{};

@@ -19,8 +19,7 @@ std::uint64_t ExactResult::total_losses() const {
   return std::accumulate(losses.begin(), losses.end(), std::uint64_t{0});
 }
 
-ExactAnalysis::ExactAnalysis(const Evaluator& evaluator)
-    : evaluator_(evaluator), levels_(evaluator.levels()) {
+ExactAnalysis::ExactAnalysis(const Evaluator& evaluator) : evaluator_(evaluator), levels_(evaluator.levels()) {
   const std::size_t stride = levels_ + 1;
   std::vector<std::uint32_t> at_all(stride, 0);
   std::vector<std::uint32_t> at_card(DECK_SIZE * stride, 0);

@@ -44,8 +44,7 @@ auto from_string(const Table& table, std::string_view text, std::string_view key
   for (const auto& entry : table) {
     if (entry.first == text) return entry.second;
   }
-  throw Error("unknown " + std::string(key) + " '" + excerpt(text) + "': allowed are " +
-              allowed(table));
+  throw Error("unknown " + std::string(key) + " '" + excerpt(text) + "': allowed are " + allowed(table));
 }
 
 template <class Table, class Value>
@@ -61,9 +60,7 @@ std::string_view to_text(const Table& table, Value value) {
 std::string_view to_string(TieRule rule) { return to_text(TIE_RULES, rule); }
 std::string_view to_string(LowStraight rule) { return to_text(LOW_STRAIGHTS, rule); }
 TieRule tie_rule_from_string(std::string_view text) { return from_string(TIE_RULES, text, "ties rule"); }
-LowStraight low_straight_from_string(std::string_view text) {
-  return from_string(LOW_STRAIGHTS, text, "a23 rule");
-}
+LowStraight low_straight_from_string(std::string_view text) { return from_string(LOW_STRAIGHTS, text, "a23 rule"); }
 std::string tie_rule_names() { return allowed(TIE_RULES); }
 std::string low_straight_names() { return allowed(LOW_STRAIGHTS); }
 

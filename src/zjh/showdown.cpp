@@ -48,8 +48,7 @@ Game rank_hands(const Evaluator& evaluator, const std::vector<Hand>& hands) {
   }
   game.ranking.resize(hands.size());
   std::iota(game.ranking.begin(), game.ranking.end(), 0u);
-  std::stable_sort(game.ranking.begin(), game.ranking.end(),
-                   [&](unsigned x, unsigned y) { return keys[x] > keys[y]; });
+  std::stable_sort(game.ranking.begin(), game.ranking.end(), [&](unsigned x, unsigned y) { return keys[x] > keys[y]; });
   return game;
 }
 

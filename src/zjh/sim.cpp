@@ -20,8 +20,8 @@ void add(Array& into, const Array& from) {
 // which is the case exactly when the best plain strength is a leopard
 // (leopards are the top levels), so the common path pays one compare.
 template <unsigned Players>
-inline void play_deal(const Evaluator& evaluator, const Deck& deck, unsigned players,
-                      bool special_235, SimTally& tally) {
+inline void play_deal(const Evaluator& evaluator, const Deck& deck, unsigned players, bool special_235,
+                      SimTally& tally) {
   const unsigned count = Players > 0 ? Players : players;
   std::array<Strength, MAX_PLAYERS> strength;
   Strength best = 0;
@@ -60,8 +60,7 @@ inline void play_deal(const Evaluator& evaluator, const Deck& deck, unsigned pla
 }
 
 template <unsigned Players>
-void play_deals(const Evaluator& evaluator, unsigned players, core::Rng& rng, std::uint64_t deals,
-                SimTally& tally) {
+void play_deals(const Evaluator& evaluator, unsigned players, core::Rng& rng, std::uint64_t deals, SimTally& tally) {
   const unsigned cards = (Players > 0 ? Players : players) * HAND_SIZE;
   const bool special_235 = evaluator.rules().special_235;
   Deck deck = fresh_deck();
@@ -80,8 +79,8 @@ void validate(const SimConfig& config) {
   if (config.chunk_deals == 0) throw Error("chunk_deals must be at least 1");
   const run::ChunkPlan plan{config.deals, config.chunk_deals};
   if (plan.chunks() > core::MAX_CHUNKS) {
-    throw Error("deals / chunk_deals gives " + std::to_string(plan.chunks()) +
-                " chunks; at most " + std::to_string(core::MAX_CHUNKS) + " are allowed: raise chunk_deals");
+    throw Error("deals / chunk_deals gives " + std::to_string(plan.chunks()) + " chunks; at most " +
+                std::to_string(core::MAX_CHUNKS) + " are allowed: raise chunk_deals");
   }
 }
 

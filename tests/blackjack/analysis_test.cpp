@@ -37,19 +37,21 @@ std::size_t u(int i) { return static_cast<std::size_t>(i); }
 
 // The dealer by plain recursion over every drawing order, drawing from
 // `counts` without replacement (or with fixed probabilities if `infinite`).
-void naive_dealer(CardCounts& counts, int total_cards, bool infinite, bool h17, HandState state, int cards,
-                  double p, DealerProbabilities& out) {
+void naive_dealer(CardCounts& counts, int total_cards, bool infinite, bool h17, HandState state, int cards, double p,
+                  DealerProbabilities& out) {
   const int total = best_total(state);
   const bool stands = is_bust(state) || total >= 18 || (total == 17 && !(h17 && is_soft(state)));
   if (cards >= 2 && stands) {
-    if (total > 21) out[BUST] += p;
-    else if (total == 21 && cards == 2) out[BLACKJACK] += p;
-    else out[u(total - 17)] += p;
+    if (total > 21)
+      out[BUST] += p;
+    else if (total == 21 && cards == 2)
+      out[BLACKJACK] += p;
+    else
+      out[u(total - 17)] += p;
     return;
   }
   for (int v = 1; v <= CARD_VALUES; ++v) {
-    const double pv = infinite ? (v == TEN ? 4.0 : 1.0) / 13.0
-                               : static_cast<double>(counts[u(v)]) / total_cards;
+    const double pv = infinite ? (v == TEN ? 4.0 : 1.0) / 13.0 : static_cast<double>(counts[u(v)]) / total_cards;
     if (pv == 0) continue;
     if (!infinite) counts[u(v)]--;
     naive_dealer(counts, total_cards - 1, infinite, h17, add_card(state, v), cards + 1, p * pv, out);
@@ -259,8 +261,7 @@ TEST(AnalysisPlayer, InfiniteDeckThresholdStrategiesMatchIndependentRecursion) {
     rules.h17 = h17;
     Analyzer analyzer(rules);
     EXPECT_NEAR(analyzer.evaluate(hit_below_16_chart()).ev, infinite_threshold_ev(16, 16, h17), EXACT);
-    EXPECT_NEAR(analyzer.evaluate(mimic_dealer_chart(rules)).ev,
-                infinite_threshold_ev(17, h17 ? 18 : 17, h17), EXACT);
+    EXPECT_NEAR(analyzer.evaluate(mimic_dealer_chart(rules)).ev, infinite_threshold_ev(17, h17 ? 18 : 17, h17), EXACT);
     EXPECT_NEAR(analyzer.evaluate(always_stand_chart()).ev, infinite_threshold_ev(0, 0, h17), EXACT);
   }
 }
@@ -392,8 +393,8 @@ TEST(AnalysisGame, WizardOfOddsAppendix9CompositionDependent) {
     bool das;
     double published;
   };
-  for (const Case c : {Case{1, false, true, 0.001839}, Case{1, false, false, 0.000423},
-                       Case{2, true, true, -0.003797}, Case{5, true, false, -0.007366}}) {
+  for (const Case c : {Case{1, false, true, 0.001839}, Case{1, false, false, 0.000423}, Case{2, true, true, -0.003797},
+                       Case{5, true, false, -0.007366}}) {
     Rules rules;
     rules.decks = c.decks;
     rules.h17 = c.h17;
@@ -453,9 +454,11 @@ TEST(AnalysisStrategy, SixDeckOptimumIsCacarulosChartAndReadsBack) {
   const StrategyChart computed = analyzer.optimal_chart("computed");
   const StrategyChart published = shipped_chart("cacarulo-6d-s17-das-ls");
   for (int up = 1; up <= CARD_VALUES; ++up) {
-    for (int t = HARD_MIN; t <= HARD_MAX; ++t) EXPECT_EQ(computed.hard[u(t)][u(up)], published.hard[u(t)][u(up)]) << "hard " << t << " v " << up;
+    for (int t = HARD_MIN; t <= HARD_MAX; ++t)
+      EXPECT_EQ(computed.hard[u(t)][u(up)], published.hard[u(t)][u(up)]) << "hard " << t << " v " << up;
     // Soft 12 is only A,A, which is always split here: any cell is right.
-    for (int t = SOFT_MIN + 1; t <= SOFT_MAX; ++t) EXPECT_EQ(computed.soft[u(t)][u(up)], published.soft[u(t)][u(up)]) << "soft " << t << " v " << up;
+    for (int t = SOFT_MIN + 1; t <= SOFT_MAX; ++t)
+      EXPECT_EQ(computed.soft[u(t)][u(up)], published.soft[u(t)][u(up)]) << "soft " << t << " v " << up;
   }
   // Pairs: the same moves (the shipped chart writes Ph where this writes P;
   // with DAS they are the same move).

@@ -23,8 +23,9 @@ TEST(Config, EmptyObjectGivesTheDefaults) {
 }
 
 TEST(Config, ResolvedConfigReadsBackToTheSameConfig) {
-  json j = {{"decks", "infinite"}, {"h17", true}, {"hole_card", "enhc-obo"}, {"double", "9-11"},
-            {"surrender", "early"}, {"blackjack_pays", "6:5"}, {"seats", 3}, {"rounds", "2M"}};
+  json j = {{"decks", "infinite"}, {"h17", true},          {"hole_card", "enhc-obo"},
+            {"double", "9-11"},    {"surrender", "early"}, {"blackjack_pays", "6:5"},
+            {"seats", 3},          {"rounds", "2M"}};
   const SimConfig c = sim_config_from_json(j);
   EXPECT_TRUE(c.rules.infinite());
   EXPECT_EQ(c.rules.blackjack_pays_den, 5);
@@ -94,7 +95,6 @@ TEST(Config, FlagValues) {
   EXPECT_EQ(flag_value_to_json("infinite"), json("infinite"));
   EXPECT_EQ(flag_value_to_json("3:2"), json("3:2"));
 }
-
 
 TEST(Config, FlagValuesAreDecimalNumbersOrText) {
   // Above 2^63: still a whole number (a seed may be up to 2^64-1).

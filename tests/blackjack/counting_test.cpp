@@ -3,13 +3,13 @@
 // in standard errors).
 #include "cardsim/blackjack/counting.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
@@ -109,9 +109,9 @@ TEST(CountSystems, BalancedCountOverAFullShoeReturnsToZero) {
 TEST(CountSystems, BadCountFilesNameTheProblem) {
   EXPECT_THROW(io::parse_count_system("[1]", "x", 6), Error);
   EXPECT_THROW(io::parse_count_system(R"({"tags": {"A": -1}})", "x", 6), Error);
-  EXPECT_THROW(io::parse_count_system(
-                   R"({"tags": {"A":-1,"2":0.5,"3":1,"4":1,"5":1,"6":1,"7":0,"8":0,"9":0,"T":-1}})", "x", 6),
-               Error);
+  EXPECT_THROW(
+      io::parse_count_system(R"({"tags": {"A":-1,"2":0.5,"3":1,"4":1,"5":1,"6":1,"7":0,"8":0,"9":0,"T":-1}})", "x", 6),
+      Error);
   EXPECT_THROW(io::parse_count_system(
                    R"({"tags": {"A":-1,"2":1,"3":1,"4":1,"5":1,"6":1,"7":0,"8":0,"9":0,"T":-1}, "color": 1})", "x", 6),
                Error);
@@ -132,8 +132,8 @@ TEST(TrueCount, ConversionsAndRoundings) {
   EXPECT_EQ(true_count(5, 120, 1, half_deck, floor), 2);   // 5 / 2.5
   EXPECT_EQ(true_count(5, 120, 1, whole_deck, floor), 2);  // 5 / 2
   EXPECT_EQ(true_count(6, 120, 1, whole_deck, floor), 3);
-  EXPECT_EQ(true_count(3, 5, 1, half_deck, floor), 6);     // at least half a deck
-  EXPECT_EQ(true_count(3, 0, 1, exact, floor), 156);       // an empty shoe counts as one card
+  EXPECT_EQ(true_count(3, 5, 1, half_deck, floor), 6);  // at least half a deck
+  EXPECT_EQ(true_count(3, 0, 1, exact, floor), 156);    // an empty shoe counts as one card
   // Halves: tags doubled, scale 2
   EXPECT_EQ(true_count(9, 104, 2, exact, floor), 2);  // 4.5 / 2 decks
   EXPECT_EQ(true_count(-17, 10'000, 1, none, floor), -17);
@@ -155,7 +155,8 @@ TEST(TrueCount, EngineFastDivisionEqualsTheReference) {
     Rules rules;
     rules.decks = c.decks;
     const StrategyChart chart = always_stand_chart();
-    for (const auto estimate : {DeckEstimate::exact, DeckEstimate::half_deck, DeckEstimate::whole_deck, DeckEstimate::none}) {
+    for (const auto estimate :
+         {DeckEstimate::exact, DeckEstimate::half_deck, DeckEstimate::whole_deck, DeckEstimate::none}) {
       for (const auto rounding : {TrueCountRounding::floor, TrueCountRounding::truncate, TrueCountRounding::round}) {
         Counting counting = hilo();
         counting.system.scale = c.scale;
@@ -174,8 +175,8 @@ TEST(TrueCount, EngineFastDivisionEqualsTheReference) {
             // true count (the comparison is monotone in the index, n >= k*D).
             for (const int index : {-30, 30, std::clamp(expected, -30, 30), std::clamp(expected + 1, -30, 30)}) {
               ASSERT_EQ(engine.true_count_at_least(running, remaining, index), expected >= index)
-                  << running << " " << remaining << " " << index << " " << c.scale << " "
-                  << static_cast<int>(estimate) << " " << static_cast<int>(rounding);
+                  << running << " " << remaining << " " << index << " " << c.scale << " " << static_cast<int>(estimate)
+                  << " " << static_cast<int>(rounding);
             }
           }
         }
@@ -398,8 +399,8 @@ TEST(Counting, ChunkSumsBeyondSixtyFourBitsReadBackExactly) {
   EXPECT_EQ(merged.sd_overflow, 1);
 
   for (const json& bad : {json("12a"), json(""), json("-"), json(12), json("+5"),
-                           json("170141183460469231731687303715884105728"),      // 2^127
-                           json("-170141183460469231731687303715884105729")}) {  // -2^127 - 1
+                          json("170141183460469231731687303715884105728"),      // 2^127
+                          json("-170141183460469231731687303715884105729")}) {  // -2^127 - 1
     json damaged = j;
     damaged["counting"]["chunk_sums"]["rounds_squared"] = bad;
     EXPECT_EQ(testutil::error_message([&] { io::tally_from_json(damaged); }),
@@ -416,8 +417,8 @@ TEST(Counting, ChunkSumsBeyondSixtyFourBitsReadBackExactly) {
 // into the Hi-Lo running count by the end of its round. Counts of rounds by
 // true count (reference true_count(), clamped like the engine's).
 std::array<std::int64_t, TRUE_COUNT_BUCKETS> replayed_true_counts(const Rules& rules, const Counting& counting,
-                                                                 std::uint64_t rounds, std::uint64_t chunk_rounds,
-                                                                 std::uint64_t seed) {
+                                                                  std::uint64_t rounds, std::uint64_t chunk_rounds,
+                                                                  std::uint64_t seed) {
   std::array<std::int64_t, TRUE_COUNT_BUCKETS> frequency{};
   const auto& tags = counting.system.tags;
   // The engine's shoe before its first shuffle: deck by deck, A..K, four suits
@@ -479,7 +480,8 @@ TEST(Counting, TrueCountFrequenciesEqualAPlainReplayOfTheSameShoes) {
   Rules rules;
   rules.decks = 2;  // counts spread wide: more of the conversion is exercised
   const StrategyChart chart = mimic_dealer_chart(rules);
-  for (const TrueCountRounding rounding : {TrueCountRounding::truncate, TrueCountRounding::floor, TrueCountRounding::round}) {
+  for (const TrueCountRounding rounding :
+       {TrueCountRounding::truncate, TrueCountRounding::floor, TrueCountRounding::round}) {
     Counting counting = hilo();
     counting.rounding = rounding;
     const Tally t = simulate(Engine(rules, chart, counting), 300'000, 21, 100'000);
@@ -678,8 +680,10 @@ TEST(Counting, ChunkStandardErrorsMatchTheSpreadOverRuns) {
     double squares = 0;
     for (const double x : q.estimates) squares += (x - mean) * (x - mean);
     const double spread = std::sqrt(squares / (RUNS - 1));
-    EXPECT_GT(spread / q.reported_se, 0.55) << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
-    EXPECT_LT(spread / q.reported_se, 1.6) << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
+    EXPECT_GT(spread / q.reported_se, 0.55)
+        << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
+    EXPECT_LT(spread / q.reported_se, 1.6)
+        << q.name << ": SD over runs " << spread << ", reported SE " << q.reported_se;
   }
 }
 
@@ -762,9 +766,15 @@ TEST(CountingConfig, KeysValidateAndEchoOnlyWhenCounting) {
   EXPECT_FALSE(io::to_json(off).contains("count"));  // a run without counting echoes what it always did
   EXPECT_TRUE(io::to_json(off, true).contains("bet_ramp"));
 
-  const json on = {{"count", "hi-lo"},        {"true_count_decks", "half-deck"}, {"true_count_rounding", "round"},
-                   {"bet_ramp", "1:1,3:4"},   {"wong_in", 1},                    {"wong_out", "none"},
-                   {"indices", "insurance-only"}, {"bankroll_units", 500},       {"rounds_per_hour", 80}};
+  const json on = {{"count", "hi-lo"},
+                   {"true_count_decks", "half-deck"},
+                   {"true_count_rounding", "round"},
+                   {"bet_ramp", "1:1,3:4"},
+                   {"wong_in", 1},
+                   {"wong_out", "none"},
+                   {"indices", "insurance-only"},
+                   {"bankroll_units", 500},
+                   {"rounds_per_hour", 80}};
   const io::SimConfig config = io::sim_config_from_json(on);
   EXPECT_TRUE(config.counting.enabled());
   EXPECT_EQ(config.counting.true_count_decks, DeckEstimate::half_deck);
@@ -777,7 +787,8 @@ TEST(CountingConfig, KeysValidateAndEchoOnlyWhenCounting) {
 
   const auto error_of = [](const json& j) { return testutil::error_message([&] { io::sim_config_from_json(j); }); };
   EXPECT_NE(error_of({{"bet_ramp", "1:1,2:4"}}).find("needs a count system"), std::string::npos);
-  EXPECT_NE(error_of({{"count", "hi-lo"}, {"true_count_decks", "quarter"}}).find("'true_count_decks'"), std::string::npos);
+  EXPECT_NE(error_of({{"count", "hi-lo"}, {"true_count_decks", "quarter"}}).find("'true_count_decks'"),
+            std::string::npos);
   EXPECT_NE(error_of({{"count", "hi-lo"}, {"bet_ramp", "3:1,2:2"}}).find("--bet-ramp"), std::string::npos);
   EXPECT_NE(error_of({{"count", "hi-lo"}, {"wong_in", 1}, {"wong_out", 2}}).find("'wong_out'"), std::string::npos);
   EXPECT_NE(error_of({{"count", "hi-lo"}, {"bankroll_units", 0}}).find("'bankroll_units'"), std::string::npos);

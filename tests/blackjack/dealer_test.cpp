@@ -2,14 +2,13 @@
 // the result's dealer.played_out): against the analyzer's exact dealer table,
 // on stacked rounds, and with every other figure of a run as it was before the
 // play-out existed (golden tallies).
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/analysis.hpp"
@@ -198,7 +197,8 @@ TEST(DealerPlayOut, EveryOtherFigureIsAsBefore) {
     // Every round's dealer final is in one of the two tallies.
     for (std::size_t up = 1; up <= CARD_VALUES; ++up) {
       std::int64_t finals = 0;
-      for (std::size_t f = 0; f < DEALER_FINALS; ++f) finals += tally.dealer_final[up][f] + tally.dealer_final_unneeded[up][f];
+      for (std::size_t f = 0; f < DEALER_FINALS; ++f)
+        finals += tally.dealer_final[up][f] + tally.dealer_final_unneeded[up][f];
       EXPECT_EQ(finals, tally.upcard_rounds[up]) << "up " << up;
     }
     ++files;

@@ -5,11 +5,11 @@
 // the result. Fixed seeds; tolerances in standard errors.
 #include "cardsim/blackjack/index_generator.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cstdio>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/io/counting_file.hpp"
@@ -124,9 +124,9 @@ TEST(IndexGenerator, ExactDifferencesAgreeWithPlayingBothPlaysOutOnTheSameCards)
   // v 6 with up to 4 hands plays out 0.017 +/- 0.002 above it).
   Rules surrender;
   surrender.surrender = Surrender::late;
-  const std::vector<PlayoutCase> cases = {
-      {"16 T 0 S H", 10, 6}, {"16 T 0 S H", 9, 7}, {"11 A 0 D H", 5, 6}, {"12 2 0 S H", 10, 2},
-      {"T,T 6 0 P S", 10, 10}, {"15 T 0 R -", 10, 5}, {"insurance A 0 I -", 10, 9}};
+  const std::vector<PlayoutCase> cases = {{"16 T 0 S H", 10, 6},       {"16 T 0 S H", 9, 7},    {"11 A 0 D H", 5, 6},
+                                          {"12 2 0 S H", 10, 2},       {"T,T 6 0 P S", 10, 10}, {"15 T 0 R -", 10, 5},
+                                          {"insurance A 0 I -", 10, 9}};
   std::uint64_t seed = 1;
   for (const PlayoutCase& c : cases) {
     const IndexPlay played = line(c.line);

@@ -4,9 +4,9 @@
 // depend on the thread count.
 #include "cardsim/blackjack/paired.hpp"
 
-#include <gtest/gtest.h>
-
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/simulate.hpp"

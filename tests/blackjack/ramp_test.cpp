@@ -4,11 +4,11 @@
 // seed (exact), and bad sizing.
 #include "cardsim/blackjack/ramp.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/io/config.hpp"
@@ -50,7 +50,7 @@ ChunkByTrueCount chunk_of(const std::vector<Row>& rows) {
 //          so both become their mean (equal rounds), 5.770 -> 6
 //   TC +4: m = 0.03, v = 12991/9999, k = 13635/1181 = 11.545 -> 10 (the cap)
 //   TC +5: n 500 (too few rounds): TC +4's bet
-const std::vector<Row> HAND_TABLE = {{-2, 100, -5, 120},    {-1, 20000, -400, 26000}, {0, 40000, 0, 52000},
+const std::vector<Row> HAND_TABLE = {{-2, 100, -5, 120},     {-1, 20000, -400, 26000}, {0, 40000, 0, 52000},
                                      {1, 20000, 100, 26000}, {2, 10000, 200, 13000},   {3, 10000, 100, 13000},
                                      {4, 10000, 300, 13000}, {5, 500, -50, 600}};
 const RampSizing HAND_SIZING{{1, 10}, 1000, 0.5};
@@ -112,7 +112,8 @@ TEST(KellyRamp, VarianceStandardErrorIsBatchMeansOverTheChunks) {
 
 TEST(KellyRamp, MoneyOfTheRampOnTheTableIsItsBetsTimesTheResults) {
   BucketUnits units{};
-  for (int tc = -TRUE_COUNT_LIMIT; tc <= TRUE_COUNT_LIMIT; ++tc) units[bucket(tc)] = tc <= 0 ? 1 : tc == 1 ? 2 : tc < 4 ? 6 : 10;
+  for (int tc = -TRUE_COUNT_LIMIT; tc <= TRUE_COUNT_LIMIT; ++tc)
+    units[bucket(tc)] = tc <= 0 ? 1 : tc == 1 ? 2 : tc < 4 ? 6 : 10;
   const CountingTally c = counter_tally_at({chunk_of(HAND_TABLE)}, units);
   // rounds 100 + 20000 + 40000 + 20000 + 3 x 10000 + 500; bets and nets
   // sum u n, u X and u^2 Q row by row.
@@ -158,7 +159,9 @@ TEST(KellyRamp, MoneyOnTheSameRoundsEqualsTheEngineAtThatRamp) {
 }
 
 TEST(KellyRamp, BadSizingIsRefusedWithTheLimits) {
-  EXPECT_EQ(testutil::error_message([] { validate_spread({12, 1}); }),
+  EXPECT_EQ(testutil::error_message([] {
+              validate_spread({12, 1});
+            }),
             "spread 12-1 is not allowed; expected LOW-HIGH base bets with 1 <= LOW <= HIGH <= 1000, e.g. 1-12");
   EXPECT_NE(testutil::error_message([] { validate_spread({0, 4}); }), "");
   EXPECT_NE(testutil::error_message([] { validate_spread({1, 1001}); }), "");
@@ -172,8 +175,9 @@ TEST(KellyRamp, BadSizingIsRefusedWithTheLimits) {
   EXPECT_NE(testutil::error_message([] { validate_kelly_fraction(NAN); }), "");
   EXPECT_EQ(testutil::error_message([] { validate_kelly_fraction(1); }), "");
   // A table with no true count dealt often enough has no ramp.
-  EXPECT_NE(testutil::error_message([] { kelly_ramp({chunk_of({{1, 100, 5, 120}})}, 1, HAND_SIZING); })
-                .find("no true count was dealt 10000 times"),
+  EXPECT_NE(testutil::error_message([] {
+              kelly_ramp({chunk_of({{1, 100, 5, 120}})}, 1, HAND_SIZING);
+            }).find("no true count was dealt 10000 times"),
             std::string::npos);
   // Wonging: the derived ramp bets every round.
   Counting wonging;

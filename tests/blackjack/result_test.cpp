@@ -1,15 +1,15 @@
 // The sim result's figures that a reader could misread, from tallies built by
 // hand: each seat's own house edge, standard errors of one round, the exact
 // comparison of a run with index plays, and what a --target-se summary says.
-#include <gtest/gtest.h>
+#include "cardsim/io/result.hpp"
 
 #include <cmath>
 #include <string>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/tally.hpp"
-#include "cardsim/io/result.hpp"
 
 namespace cardsim::blackjack {
 namespace {

@@ -2,12 +2,11 @@
 // play or payout as it should. Deal order: seat's first card, dealer up card,
 // seat's second card, hole card (peek games only), then the cards drawn in
 // play order. Money is in units of Rules::bet_units() per initial bet.
-#include "cardsim/blackjack/engine.hpp"
+#include <vector>
 
 #include <gtest/gtest.h>
 
-#include <vector>
-
+#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/strategy_file.hpp"
@@ -20,9 +19,7 @@ constexpr std::uint8_t T = 10;
 
 // The shipped multi-deck S17 chart, whatever the rules: these tests are about
 // how the engine applies rules to decisions, not about which decisions are best.
-StrategyChart basic_chart(const Rules& rules) {
-  return io::load_strategy("basic-s17-das", rules, "");
-}
+StrategyChart basic_chart(const Rules& rules) { return io::load_strategy("basic-s17-das", rules, ""); }
 
 // The seat's net result of one stacked round, in initial bets.
 struct RoundResult {

@@ -44,11 +44,14 @@ TEST(SideBetFile, BadFilesAreRefusedNamingTheProblem) {
                  "looks at the cards 'first_two_upcard' but the bet looks at 'first_two'");
   expect_refused(with_outcome("first_two_upcard", R"({"name": "Q", "kind": "card_pair", "rank": "X", "pays": 5})"),
                  "\"rank\" is \"X\"");
-  expect_refused(with_outcome("first_two", R"({"name": "Q", "kind": "card_pair", "rank": "Q", "dealer_blackjack": true, "pays": 5})"),
-                 "first_two_dealer_two");
+  expect_refused(
+      with_outcome("first_two",
+                   R"({"name": "Q", "kind": "card_pair", "rank": "Q", "dealer_blackjack": true, "pays": 5})"),
+      "first_two_dealer_two");
   expect_refused(with_outcome("dealer_final", R"({"name": "B", "kind": "dealer_bust", "min_cards": 2, "pays": 5})"),
                  "\"min_cards\" is 2");
-  expect_refused(with_outcome("first_two_upcard", R"({"name": "M", "kind": "upcard_match", "suited": 2, "unsuited": 1, "pays": 5})"),
+  expect_refused(with_outcome("first_two_upcard",
+                              R"({"name": "M", "kind": "upcard_match", "suited": 2, "unsuited": 1, "pays": 5})"),
                  "1 or 2 together");
   expect_refused(R"({"name": "x", "cards": "first_two", "outcomes": [{"name": "P", "kind": "pair", "pays": 1}],
                     "published": [{"decks": 9, "house_edge_percent": "1", "source": "s"}]})",

@@ -197,13 +197,14 @@ TEST(SideBetCounts, BusterMatchesEveryDealerHandOfOneAndTwoDecks) {
       const int shoe = decks * SUITED_CARDS;
       std::map<std::string, WideSum> expected;
       int most = 0;
-      for (const auto& [key, n] : testutil::enumerate_dealer_hands(decks, h17)) most = std::max(most, std::stoi(key.substr(key.find(' '))));
+      for (const auto& [key, n] : testutil::enumerate_dealer_hands(decks, h17))
+        most = std::max(most, std::stoi(key.substr(key.find(' '))));
       EXPECT_EQ(sheet.deal_cards, most);
       for (const auto& [key, n] : testutil::enumerate_dealer_hands(decks, h17)) {
         const int cards = std::stoi(key.substr(key.find(' ')));
         std::string name = "Loss";
         if (key.starts_with("bust")) {
-          name = cards >= 8 ? "Bust with 8 or more cards"
+          name = cards >= 8   ? "Bust with 8 or more cards"
                  : cards <= 4 ? "Bust with 3 or 4 cards"
                               : "Bust with " + std::to_string(cards) + " cards";
         }
@@ -219,18 +220,25 @@ TEST(SideBetCounts, BusterMatchesEveryDealerHandOfOneAndTwoDecks) {
 TEST(SideBetCounts, PublishedCombinations) {
   // Perfect Pairs, 8 decks: 1456, 1664, 3328 unordered pairs of 86320.
   const SideBet pp = shipped("perfect-pairs-25-12-6").bet;
-  expect_same_counts({{"Perfect pair", 2 * 1456}, {"Colored pair", 2 * 1664}, {"Mixed pair", 2 * 3328},
-                      {"Loss", 2 * 79872}},
-                     by_name(pp, par_sheet(pp, 8, false)));
+  expect_same_counts(
+      {{"Perfect pair", 2 * 1456}, {"Colored pair", 2 * 1664}, {"Mixed pair", 2 * 3328}, {"Loss", 2 * 79872}},
+      by_name(pp, par_sheet(pp, 8, false)));
   // 21+3 (version 3 hands), 6 decks: unordered three-card hands of 5013320.
   const SideBet x = shipped("21-plus-3-xtreme").bet;
-  expect_same_counts({{"Suited three of a kind", 6 * 1040}, {"Straight flush", 6 * 10368}, {"Three of a kind", 6 * 25272},
-                      {"Straight", 6 * 155520}, {"Flush", 6 * 292896}, {"Loss", 6 * WideSum{4528224}}},
+  expect_same_counts({{"Suited three of a kind", 6 * 1040},
+                      {"Straight flush", 6 * 10368},
+                      {"Three of a kind", 6 * 25272},
+                      {"Straight", 6 * 155520},
+                      {"Flush", 6 * 292896},
+                      {"Loss", 6 * WideSum{4528224}}},
                      by_name(x, par_sheet(x, 6, false)));
   // 21+3 version 1, 6 decks: three of a kind 26312 (suited ones included), flush 236736 + 56160 with a pair.
   const SideBet classic = shipped("21-plus-3").bet;
-  expect_same_counts({{"Straight flush", 6 * 10368}, {"Three of a kind", 6 * 26312}, {"Straight", 6 * 155520},
-                      {"Flush", 6 * (236736 + 56160)}, {"Loss", 6 * WideSum{977184 + 3551040}}},
+  expect_same_counts({{"Straight flush", 6 * 10368},
+                      {"Three of a kind", 6 * 26312},
+                      {"Straight", 6 * 155520},
+                      {"Flush", 6 * (236736 + 56160)},
+                      {"Loss", 6 * WideSum{977184 + 3551040}}},
                      by_name(classic, par_sheet(classic, 6, false)));
   // Lucky Ladies, 6 decks: ordered deals of the player's two and the dealer's two cards.
   const SideBet ll = shipped("lucky-ladies").bet;
@@ -243,9 +251,12 @@ TEST(SideBetCounts, PublishedCombinations) {
                      by_name(ll, par_sheet(ll, 6, false)));
   // Match the Dealer, 2 decks: unordered player pairs per up card (104 x 2 ordered deals each).
   const SideBet m = shipped("match-the-dealer-4-19").bet;
-  expect_same_counts({{"Two suited matches", 0}, {"One suited and one unsuited match", 208 * 6},
-                      {"One suited match", 208 * 96}, {"Two unsuited matches", 208 * 15},
-                      {"One unsuited match", 208 * 576}, {"Loss", 208 * 4560}},
+  expect_same_counts({{"Two suited matches", 0},
+                      {"One suited and one unsuited match", 208 * 6},
+                      {"One suited match", 208 * 96},
+                      {"Two unsuited matches", 208 * 15},
+                      {"One unsuited match", 208 * 576},
+                      {"Loss", 208 * 4560}},
                      by_name(m, par_sheet(m, 2, false)));
 }
 
@@ -296,8 +307,7 @@ TEST(SideBetParSheet, ExactHouseEdgeAndMoments) {
   const double mean = 25 * p25 + 12 * p12 + 6 * p6 - lose;
   EXPECT_NEAR(sheet.expected_return(), -19.0 / 311, 1e-15);
   EXPECT_NEAR(sheet.hit_frequency(), p25 + p12 + p6, 1e-15);
-  EXPECT_NEAR(sheet.standard_deviation(),
-              std::sqrt(625 * p25 + 144 * p12 + 36 * p6 + lose - mean * mean), 1e-12);
+  EXPECT_NEAR(sheet.standard_deviation(), std::sqrt(625 * p25 + 144 * p12 + 36 * p6 + lose - mean * mean), 1e-12);
 }
 
 TEST(SideBetParSheet, FractionalPaysAndBadShoes) {

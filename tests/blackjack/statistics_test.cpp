@@ -1,8 +1,8 @@
 // Monte Carlo against exact values (infinite deck), with fixed seeds and
 // tolerances in standard errors; and determinism across threads.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/simulate.hpp"

@@ -13,9 +13,7 @@ namespace cardsim::io {
 namespace {
 namespace bj = blackjack;
 
-std::string shipped(const std::string& name) {
-  return read_file(data_dir() + "/strategies/" + name + ".txt");
-}
+std::string shipped(const std::string& name) { return read_file(data_dir() + "/strategies/" + name + ".txt"); }
 
 std::string error_of(const std::string& text) {
   return testutil::error_message([&] { parse_strategy_chart(text, "chart.txt"); });

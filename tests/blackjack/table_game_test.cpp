@@ -5,12 +5,12 @@
 // values against the analyzer's exact table.
 #include "cardsim/blackjack/table_game.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <set>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/coach.hpp"
@@ -242,8 +242,7 @@ TEST(TableGame, PlayedByHand) {
   // Peek: the dealer's blackjack ends the round before anyone plays.
   EXPECT_DOUBLE_EQ(net_after(rules, {6, T, 5, A}, {}), -1.0);
   // Split 8s v 6; the first 8 doubles 11 into 21, the second stands on 18.
-  EXPECT_DOUBLE_EQ(net_after(rules, {8, 6, 8, T, 3, T, T, T},
-                             {Action::split, Action::double_down, Action::stand}),
+  EXPECT_DOUBLE_EQ(net_after(rules, {8, 6, 8, T, 3, T, T, T}, {Action::split, Action::double_down, Action::stand}),
                    3.0);
   // Surrender.
   rules.surrender = Surrender::late;
@@ -283,8 +282,8 @@ TEST(TableGame, LegalMovesAndWhyNot) {
   EXPECT_NE(game.why_not(Action::surrender).find("no surrender"), std::string::npos);
   EXPECT_NE(game.why_not(Action::split).find("same value"), std::string::npos);
   EXPECT_THROW(game.act(Action::double_down), Error);
-  EXPECT_EQ(game.hand(0, 0).cards.size(), 2u);  // the hand is not lost
-  game.act(Action::hit);                         // A,6,4: 21
+  EXPECT_EQ(game.hand(0, 0).cards.size(), 2u);          // the hand is not lost
+  game.act(Action::hit);                                // A,6,4: 21
   EXPECT_EQ(game.phase(), TablePhase::between_rounds);  // 21 stands by itself
 
   // Pairs: one split allowed, no double after it.
@@ -425,7 +424,8 @@ TEST(DecisionEvaluator, TwoCardHandsMatchTheAnalyzer) {
           ++hand[static_cast<std::size_t>(a)];
           ++hand[static_cast<std::size_t>(b)];
           const DecisionEvs got = evaluator.evaluate(hand, up, true, true);
-          const DecisionEvs& want = table.evs[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(up)];
+          const DecisionEvs& want =
+              table.evs[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(up)];
           EXPECT_NEAR(got.stand, want.stand, 1e-9) << a << "," << b << " v " << up;
           EXPECT_NEAR(got.hit, want.hit, 1e-9) << a << "," << b << " v " << up;
           EXPECT_NEAR(got.double_down, want.double_down, 1e-9) << a << "," << b << " v " << up;

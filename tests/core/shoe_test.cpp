@@ -3,12 +3,12 @@
 // the random streams.
 #include "cardsim/core/shoe.hpp"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/core/rng.hpp"
 
@@ -140,7 +140,8 @@ void expect_look_changes_nothing(Shoe& shoe, const Rng& rng, std::size_t count) 
   Rng a = rng;
   Rng b = rng;
   const std::uint32_t takeable = shoe.size() - (shoe.dealt() - shoe.round_start());
-  for (std::uint32_t i = 0; i < takeable; ++i) ASSERT_EQ(shoe.draw(a), untouched.draw(b)) << "draw " << i << " after the look";
+  for (std::uint32_t i = 0; i < takeable; ++i)
+    ASSERT_EQ(shoe.draw(a), untouched.draw(b)) << "draw " << i << " after the look";
   EXPECT_EQ(shoe.exhaustion_reshuffles(), before.exhaustion_reshuffles() + 1);
 }
 
@@ -158,8 +159,7 @@ Shoe shoe_in_a_round(int cards, int cut_position, int burn_cards, int discards, 
 TEST(Shoe, LookAheadSeesTheNextDrawsAndPutsThemBack) {
   Rng rng = chunk_rng(5, StreamPurpose::test, 0);
   const Shoe shoe = shoe_in_a_round(52, 40, 1, 10, 3, rng);
-  for (const std::size_t count : {std::size_t{1}, std::size_t{7}, Shoe::MAX_LOOK_AHEAD,
-                                   Shoe::MAX_LOOK_AHEAD + 5}) {
+  for (const std::size_t count : {std::size_t{1}, std::size_t{7}, Shoe::MAX_LOOK_AHEAD, Shoe::MAX_LOOK_AHEAD + 5}) {
     SCOPED_TRACE("look at " + std::to_string(count) + " cards");
     Shoe copy = shoe;
     expect_look_changes_nothing(copy, rng, count);

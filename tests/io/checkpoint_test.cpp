@@ -2,9 +2,9 @@
 // changed digit, another build, inconsistent chunks) is rejected whole.
 #include "cardsim/io/checkpoint.hpp"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/simulate.hpp"
@@ -62,7 +62,8 @@ TEST(Checkpoint, ChunkRangesAreCompact) {
   EXPECT_EQ(chunk_ranges_to_json({0, 1, 2, 5, 7, 8}).dump(), "[[0,2],[5,5],[7,8]]");
   EXPECT_EQ(chunk_ranges_from_json(json::parse("[[0,2],[5,5],[7,8]]"), 9),
             (std::vector<std::uint64_t>{0, 1, 2, 5, 7, 8}));
-  for (const char* bad : {"[[2,0]]", "[[0,9]]", "[[0,2],[2,3]]", "[[3,4],[0,1]]", "[[0]]", "[[-1,2]]", "{}", "[[0,1.5]]"}) {
+  for (const char* bad :
+       {"[[2,0]]", "[[0,9]]", "[[0,2],[2,3]]", "[[3,4],[0,1]]", "[[0]]", "[[-1,2]]", "{}", "[[0,1.5]]"}) {
     EXPECT_THROW(chunk_ranges_from_json(json::parse(bad), 9), Error) << bad;
   }
 }
@@ -122,9 +123,14 @@ TEST(Checkpoint, ClearErrors) {
 // paths that do not exist where it is read: what they held is in the file.
 Checkpoint counting_checkpoint() {
   Checkpoint c;
-  c.config = sim_config_from_json({{"rounds", 40'000}, {"chunk_rounds", 3'000}, {"seed", 9}, {"surrender", "late"},
-                                   {"count", "elsewhere/my-count.json"}, {"indices", "elsewhere/plays.txt"},
-                                   {"bet_ramp", "1:1,2:4"}, {"wong_out", -1}});
+  c.config = sim_config_from_json({{"rounds", 40'000},
+                                   {"chunk_rounds", 3'000},
+                                   {"seed", 9},
+                                   {"surrender", "late"},
+                                   {"count", "elsewhere/my-count.json"},
+                                   {"indices", "elsewhere/plays.txt"},
+                                   {"bet_ramp", "1:1,2:4"},
+                                   {"wong_out", -1}});
   c.chart = blackjack::hit_below_16_chart();
   const std::string data = data_dir();
   const auto system = parse_count_system(read_file(data + "/counts/zen.json"), "zen", c.config.rules.decks);

@@ -4,8 +4,6 @@
 // case runs only as root (CI runs as root).
 #include "cardsim/io/files.hpp"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +12,7 @@
 #include <thread>
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -155,7 +154,8 @@ TEST_F(Files, ChecksBeforeTheRunNameTheProblem) {
   write_output(longest, "fits");
   EXPECT_EQ(contents(longest), "fits");
   fs::create_symlink("missing/r.json", "dangling");
-  EXPECT_EQ(problem("dangling"), "cannot write 'dangling' (a link to 'missing/r.json'): folder 'missing' does not exist");
+  EXPECT_EQ(problem("dangling"),
+            "cannot write 'dangling' (a link to 'missing/r.json'): folder 'missing' does not exist");
   EXPECT_TRUE(!fs::exists("r.json") && !fs::exists("missing"));  // checks create nothing
 }
 

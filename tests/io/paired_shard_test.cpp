@@ -2,13 +2,11 @@
 // the merged result of N shards equals the single-process result (JSON and
 // CSV) except "performance"; missing, repeated, foreign, partial, damaged and
 // mixed shard sets are rejected.
-#include "cardsim/io/shard.hpp"
-
-#include <gtest/gtest.h>
-
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/paired.hpp"
@@ -16,6 +14,7 @@
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/shard.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {
@@ -173,7 +172,7 @@ TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards
   json sim = sim_result_json(config, sim_info, blackjack::Tally{});
   add_shard_info(sim, run_identity(config, blackjack::hit_below_16_chart()), {1, 3}, 0);
   EXPECT_NE(merge_error({{"a", s0}, {"sim", sim.dump()}, {"c", s2}}).find("'sim' a sim shard"), std::string::npos);
-  EXPECT_THROW(shard_result_from_text(s1, "s1"), Error);         // a sweep shard is not a sim shard
+  EXPECT_THROW(shard_result_from_text(s1, "s1"), Error);                  // a sweep shard is not a sim shard
   EXPECT_THROW(paired_shard_result_from_text(sim.dump(), "sim"), Error);  // nor the reverse
   // Per-chunk nets that do not add up to the tallies, resealed so that the
   // checksum passes.
@@ -187,9 +186,9 @@ TEST(PairedShardMerge, RejectsMissingRepeatedForeignPartialMixedAndDamagedShards
 TEST(PairedShardMerge, EveryChangedChunkNetDigitIsRejected) {
   const std::string text = shard_text(sample_variants(), {1, 3});
   const std::size_t nets = text.find("\"chunk_table_net\"");
-  testutil::expect_each_digit_change_rejected(
-      text, nets, text.find("\"count\"", nets),
-      [](const std::string& damaged) { paired_shard_result_from_text(damaged, "d"); });
+  testutil::expect_each_digit_change_rejected(text, nets, text.find("\"count\"", nets), [](const std::string& damaged) {
+    paired_shard_result_from_text(damaged, "d");
+  });
 }
 
 }  // namespace

@@ -1,8 +1,6 @@
 // Shard results and merge, at the library level: the merged result of N
 // shards equals the single-process result except "performance"; foreign,
 // missing, repeated, partial and damaged shards are rejected.
-#include "cardsim/io/shard.hpp"
-
 #include <gtest/gtest.h>
 
 #include "cardsim/blackjack/engine.hpp"
@@ -10,6 +8,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/shard.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {

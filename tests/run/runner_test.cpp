@@ -3,9 +3,9 @@
 // same sums. (Run under ThreadSanitizer in CI: scripts/test.sh.)
 #include "cardsim/run/runner.hpp"
 
-#include <gtest/gtest.h>
-
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/run/journal.hpp"
 #include "cardsim/run/shard.hpp"
@@ -43,7 +43,8 @@ TEST(Runner, SameTallyOnAnyThreadCount) {
   const ToyTally want = expected(plan, all_chunks(plan));
   for (const unsigned threads : {1u, 2u, 3u, 8u}) {
     RunControl control;
-    const auto outcome = run_chunks<ToyTally>(plan, all_chunks(plan), threads, [] { return ToyTally{}; }, play, control);
+    const auto outcome = run_chunks<ToyTally>(
+        plan, all_chunks(plan), threads, [] { return ToyTally{}; }, play, control);
     EXPECT_TRUE(outcome.complete);
     EXPECT_EQ(outcome.tally, want);
     EXPECT_EQ(outcome.completed_chunks, all_chunks(plan));
@@ -73,8 +74,8 @@ TEST(Runner, StoppedRunResumedGivesTheWholeTally) {
   EXPECT_EQ(first.tally, expected(plan, first.completed_chunks));
 
   RunControl again;
-  const auto rest = run_chunks<ToyTally>(plan, missing_chunks(all_chunks(plan), snapshot.completed), 3,
-                                         [] { return ToyTally{}; }, play, again);
+  const auto rest = run_chunks<ToyTally>(
+      plan, missing_chunks(all_chunks(plan), snapshot.completed), 3, [] { return ToyTally{}; }, play, again);
   ASSERT_TRUE(rest.complete);
   ToyTally total = snapshot.tally;
   total.merge(rest.tally);

@@ -2,9 +2,9 @@
 // rank; parsing of "i/N".
 #include "cardsim/run/shard.hpp"
 
-#include <gtest/gtest.h>
-
 #include <map>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
 

@@ -2,11 +2,11 @@
 // GoogleTest).
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <cstddef>
 #include <string>
 #include <utility>
+
+#include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
 

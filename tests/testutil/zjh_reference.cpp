@@ -13,11 +13,11 @@ int suit(zjh::Card card) { return static_cast<int>(zjh::suit_of(card)); }
 std::vector<zjh::Category> category_ladder(const zjh::Rules& rules) {
   using zjh::Category;
   if (rules.straight_above_flush) {
-    return {Category::high_card, Category::pair, Category::flush, Category::straight,
-            Category::straight_flush, Category::leopard};
+    return {Category::high_card, Category::pair,           Category::flush,
+            Category::straight,  Category::straight_flush, Category::leopard};
   }
-  return {Category::high_card, Category::pair, Category::straight, Category::flush,
-          Category::straight_flush, Category::leopard};
+  return {Category::high_card, Category::pair,           Category::straight,
+          Category::flush,     Category::straight_flush, Category::leopard};
 }
 
 // The straights as their points high to low, from weakest to strongest.
@@ -88,8 +88,7 @@ ZjhReferenceValue zjh_reference_evaluate(const zjh::Rules& rules, zjh::Card a, z
   return value;
 }
 
-int zjh_reference_compare_plain(const zjh::Rules& rules, const ZjhReferenceValue& x,
-                                const ZjhReferenceValue& y) {
+int zjh_reference_compare_plain(const zjh::Rules& rules, const ZjhReferenceValue& x, const ZjhReferenceValue& y) {
   if (x.category_strength != y.category_strength) return x.category_strength > y.category_strength ? 1 : -1;
   const int by_ranks = compare_lists(x.ranks, y.ranks);
   if (by_ranks != 0) return by_ranks;

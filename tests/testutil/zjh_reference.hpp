@@ -13,11 +13,11 @@ namespace cardsim::testutil {
 
 struct ZjhReferenceValue {
   zjh::Category category = zjh::Category::high_card;
-  int category_strength = 0;   // 0 = weakest category under the rules
-  std::vector<int> ranks;      // compared left to right, larger is better
-  std::vector<int> suits;      // the suits in the same card order (used only
-                               // when suits break ties), larger is better
-  bool beats_leopards = false; // a mixed-suit 2-3-5 under the 2-3-5 rule
+  int category_strength = 0;    // 0 = weakest category under the rules
+  std::vector<int> ranks;       // compared left to right, larger is better
+  std::vector<int> suits;       // the suits in the same card order (used only
+                                // when suits break ties), larger is better
+  bool beats_leopards = false;  // a mixed-suit 2-3-5 under the 2-3-5 rule
 };
 
 ZjhReferenceValue zjh_reference_evaluate(const zjh::Rules& rules, zjh::Card a, zjh::Card b, zjh::Card c);
@@ -26,7 +26,6 @@ ZjhReferenceValue zjh_reference_evaluate(const zjh::Rules& rules, zjh::Card a, z
 int zjh_reference_compare(const zjh::Rules& rules, const ZjhReferenceValue& x, const ZjhReferenceValue& y);
 
 // The same without the 2-3-5 exception: a total preorder, usable for sorting.
-int zjh_reference_compare_plain(const zjh::Rules& rules, const ZjhReferenceValue& x,
-                                const ZjhReferenceValue& y);
+int zjh_reference_compare_plain(const zjh::Rules& rules, const ZjhReferenceValue& x, const ZjhReferenceValue& y);
 
 }  // namespace cardsim::testutil

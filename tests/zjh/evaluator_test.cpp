@@ -25,8 +25,8 @@ using testutil::ZjhReferenceValue;
 std::string rules_name(const Rules& rules) { return describe(rules); }
 
 struct AllHands {
-  std::vector<Hand> hands;            // the 22,100 hands, cards ascending
-  std::vector<int> index_of_deal;     // 52^3, -1 for repeated cards
+  std::vector<Hand> hands;         // the 22,100 hands, cards ascending
+  std::vector<int> index_of_deal;  // 52^3, -1 for repeated cards
 };
 
 const AllHands& all_hands() {
@@ -211,7 +211,8 @@ TEST(ZjhShowdown, MultiWayWith235AndLeopardIsWonByThe235) {
   EXPECT_EQ(plain.ranking[0], 0u);
   EXPECT_FALSE(plain.leopard_killed);
   // Ties split share first place.
-  const Game split = rank_hands(Evaluator(Rules{}), {parse_hand("Ks Qd 4c"), parse_hand("Kh Qc 4d"), parse_hand("2s 3h 5d")});
+  const Game split =
+      rank_hands(Evaluator(Rules{}), {parse_hand("Ks Qd 4c"), parse_hand("Kh Qc 4d"), parse_hand("2s 3h 5d")});
   EXPECT_EQ(split.winners, 2u);
   EXPECT_EQ(split.seats[1].place, 1u);
   EXPECT_EQ(split.seats[2].place, 3u);

@@ -67,8 +67,8 @@ TEST(ZjhExact, HandOddsMatchBruteForceWithTheReference) {
             bool shared = false;
             for (const Card c : hand) shared = shared || c == x || c == y || c == z;
             if (shared) continue;
-            const auto theirs = testutil::zjh_reference_evaluate(rules, static_cast<Card>(x),
-                                                                 static_cast<Card>(y), static_cast<Card>(z));
+            const auto theirs = testutil::zjh_reference_evaluate(rules, static_cast<Card>(x), static_cast<Card>(y),
+                                                                 static_cast<Card>(z));
             const int cmp = testutil::zjh_reference_compare(rules, mine, theirs);
             (cmp > 0 ? brute.wins : cmp == 0 ? brute.ties : brute.losses) += 1;
           }

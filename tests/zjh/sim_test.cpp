@@ -35,8 +35,7 @@ TEST(ZjhSim, OneAndTwoThreadsGiveByteIdenticalJson) {
     const SimTally tally = run(config, 2);
     EXPECT_EQ(tally.deals, config.deals);
     EXPECT_EQ(std::accumulate(tally.seat_hands.begin(), tally.seat_hands.end(), std::uint64_t{0}), config.deals);
-    EXPECT_EQ(std::accumulate(tally.winning_hands.begin(), tally.winning_hands.end(), std::uint64_t{0}),
-              config.deals);
+    EXPECT_EQ(std::accumulate(tally.winning_hands.begin(), tally.winning_hands.end(), std::uint64_t{0}), config.deals);
     EXPECT_EQ(io::zjh_tally_from_json(io::zjh_tally_to_json(tally)), tally);
   }
   // A different seed gives different numbers.
@@ -47,8 +46,8 @@ TEST(ZjhSim, OneAndTwoThreadsGiveByteIdenticalJson) {
 }
 
 // |observed - expected| <= 3 standard errors of the expected proportion.
-void expect_within_3se(std::uint64_t observed, std::uint64_t trials, std::uint64_t numerator,
-                       std::uint64_t denominator, const char* what) {
+void expect_within_3se(std::uint64_t observed, std::uint64_t trials, std::uint64_t numerator, std::uint64_t denominator,
+                       const char* what) {
   const double p = static_cast<double>(numerator) / static_cast<double>(denominator);
   if (trials == 0) return;
   if (numerator == 0) {
@@ -58,8 +57,8 @@ void expect_within_3se(std::uint64_t observed, std::uint64_t trials, std::uint64
   const double n = static_cast<double>(trials);
   const double se = std::sqrt(p * (1 - p) / n);
   const double estimate = static_cast<double>(observed) / n;
-  EXPECT_LE(std::abs(estimate - p), 3 * se) << what << ": " << estimate << " vs exact " << p << " (se " << se
-                                            << ", n " << trials << ")";
+  EXPECT_LE(std::abs(estimate - p), 3 * se)
+      << what << ": " << estimate << " vs exact " << p << " (se " << se << ", n " << trials << ")";
 }
 
 TEST(ZjhSim, HeadsUpMonteCarloAgreesWithExactWithin3StandardErrors) {

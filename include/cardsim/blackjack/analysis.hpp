@@ -85,9 +85,9 @@ struct InitialHandValues {
 // A hand of three or more cards that hitting by the chart reaches
 // (Analyzer::reached_hands).
 struct ReachedHand {
-  CardCounts cards{};       // the hand's cards by value
+  CardCounts cards{};  // the hand's cards by value
   int card_count = 0;
-  double probability = 0;   // of dealing and drawing it, hitting by the chart, given the up card
+  double probability = 0;  // of dealing and drawing it, hitting by the chart, given the up card
 };
 
 // The composition-dependent optimum: every decision taken from the player's

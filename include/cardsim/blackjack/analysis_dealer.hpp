@@ -64,8 +64,8 @@ class DealerModel {
   // the cost of two calls of probabilities() instead of eleven. The same
   // values up to rounding (not bit for bit).
   std::array<DealerProbabilities, CARD_VALUES + 1> probabilities_with_one_more(const ShoeComposition& shoe,
-                                                                              const CardCounts& removed,
-                                                                              int upcard) const;
+                                                                               const CardCounts& removed,
+                                                                               int upcard) const;
 
   // One final hand of the dealer from an up card: the cards drawn after the
   // up card (hole card and hits) by value, how many drawing orders of them
@@ -73,7 +73,7 @@ class DealerModel {
   // the hand ends.
   struct Hand {
     CardCounts drawn{};
-    int cards = 0;             // drawn cards; the hand holds cards + 1
+    int cards = 0;  // drawn cards; the hand holds cards + 1
     std::int64_t orders = 0;
     DealerFinal final = DealerFinal::bust;
   };

@@ -96,8 +96,7 @@ inline TrueCountFraction true_count_fraction(int running, int remaining_cards, i
 // Exact 32-bit integer arithmetic, no floating point (|running| x 52 stays far
 // below 2^31 for any shoe and tags up to 100); inline, since the engine calls
 // it every round.
-inline int true_count(int running, int remaining_cards, int scale, DeckEstimate estimate,
-                      TrueCountRounding rounding) {
+inline int true_count(int running, int remaining_cards, int scale, DeckEstimate estimate, TrueCountRounding rounding) {
   const auto [num, den] = true_count_fraction(running, remaining_cards, scale, estimate);
   switch (rounding) {
     case TrueCountRounding::truncate: return num / den;
@@ -122,14 +121,14 @@ inline constexpr int MAX_BET_UNITS = 1000;
 // What an index line plays. Moves use the chart's notation and fallbacks.
 enum class IndexAction : std::uint8_t {
   invalid = 0,
-  chart,        // "-": whatever the chart (and no deviation) says
-  hit,          // H
-  stand,        // S
+  chart,              // "-": whatever the chart (and no deviation) says
+  hit,                // H
+  stand,              // S
   double_else_hit,    // D
   double_else_stand,  // Ds
-  split,        // P (pair lines)
-  surrender,    // R (surrender lines: the first two cards, when offered)
-  insure,       // I (the insurance line)
+  split,              // P (pair lines)
+  surrender,          // R (surrender lines: the first two cards, when offered)
+  insure,             // I (the insurance line)
 };
 
 // The kind of hand an index line is about.

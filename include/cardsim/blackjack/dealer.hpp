@@ -10,7 +10,13 @@ namespace cardsim::blackjack {
 
 // How the dealer's hand ended, for the final-total distribution.
 enum class DealerFinal : std::uint8_t {
-  total_17 = 0, total_18, total_19, total_20, total_21, bust, blackjack,
+  total_17 = 0,
+  total_18,
+  total_19,
+  total_20,
+  total_21,
+  bust,
+  blackjack,
 };
 inline constexpr int DEALER_FINALS = 7;
 

@@ -43,7 +43,8 @@ class ResolvedStrategy {
   // For a pair of `card`s that may still be split: split, or the pair row's
   // other move. `point` is first_two or split_two.
   Move pair_move(DecisionPoint point, int card, int upcard) const {
-    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(upcard)];
+    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)]
+                      [static_cast<std::size_t>(upcard)];
   }
   // Whether the first two cards (`state`, or a pair of `pair_card` if nonzero)
   // are surrendered against `upcard` when surrender is offered.
@@ -90,7 +91,8 @@ class ResolvedIndices {
     return moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(upcard)];
   }
   const IndexedMove& pair_move(DecisionPoint point, int card, int upcard) const {
-    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)][static_cast<std::size_t>(upcard)];
+    return pair_moves_[static_cast<std::size_t>(point)][static_cast<std::size_t>(card)]
+                      [static_cast<std::size_t>(upcard)];
   }
   const IndexedChoice& surrender(HandState state, int pair_card, int upcard) const {
     const auto up = static_cast<std::size_t>(upcard);
@@ -158,15 +160,15 @@ class Engine {
   int fast_true_count(int running_count, int remaining_cards) const;
   bool fast_true_count_at_least(int running_count, int remaining_cards, int index) const;
   std::int64_t true_count_numerator(int running_count, const TrueCountDivisor& d) const;
-  struct RoundCount;  // the running count handed to a counted round (engine.cpp)
-  struct Counter;     // a counter's state through a chunk (engine.cpp)
+  struct RoundCount;    // the running count handed to a counted round (engine.cpp)
+  struct Counter;       // a counter's state through a chunk (engine.cpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine.cpp)
   // ONE_SEAT: compiled for rules_.seats == 1.
   template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::flatten]] void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
   template <bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
-                                                PlayedRounds& played) const;
+                                                 PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
@@ -187,16 +189,16 @@ class Engine {
 
   Rules rules_;
   ResolvedStrategy strategy_;
-  std::int64_t bet_;             // units per initial bet
-  std::int64_t half_bet_;        // surrender loss and insurance stake
-  std::int64_t blackjack_win_;   // units won by a blackjack
+  std::int64_t bet_;            // units per initial bet
+  std::int64_t half_bet_;       // surrender loss and insurance stake
+  std::int64_t blackjack_win_;  // units won by a blackjack
   std::array<bool, HAND_STATES> dealer_stands_{};
   Counting counting_;
   ResolvedIndices indices_;
   bool has_indices_ = false;
-  bool wongs_ = false;  // the counter may sit out rounds (wong in or out)
-  std::array<int, CARD_VALUES + 1> tags_{};                   // the count's tags, [0] = 0
-  BucketUnits ramp_units_{};  // base bets by true count bucket
+  bool wongs_ = false;                       // the counter may sit out rounds (wong in or out)
+  std::array<int, CARD_VALUES + 1> tags_{};  // the count's tags, [0] = 0
+  BucketUnits ramp_units_{};                 // base bets by true count bucket
   // The true count's division without a divide instruction (fast_true_count),
   // by remaining cards. With d the divisor (scale x decks estimate, in the
   // units of the running count x twice_factor_ / 2) and D = 2d: the

@@ -63,13 +63,9 @@ inline constexpr auto HAND_TRANSITIONS = [] {
 }();
 
 // The state after drawing a card of value 1..10 (ace = 1).
-constexpr HandState add_card(HandState s, int value) {
-  return HAND_TRANSITIONS[s][static_cast<std::size_t>(value)];
-}
+constexpr HandState add_card(HandState s, int value) { return HAND_TRANSITIONS[s][static_cast<std::size_t>(value)]; }
 
 // The state of a hand holding exactly these two cards.
-constexpr HandState two_card_hand(int first, int second) {
-  return add_card(add_card(EMPTY_HAND, first), second);
-}
+constexpr HandState two_card_hand(int first, int second) { return add_card(add_card(EMPTY_HAND, first), second); }
 
 }  // namespace cardsim::blackjack

@@ -76,35 +76,35 @@ struct IndexRunPlan {
 // minus below play, per round in which the hand is dealt, per initial bet).
 struct IndexBucket {
   int true_count = 0;
-  std::uint64_t hands = 0;      // states x hands valued here
-  double weight = 0;            // sum of deal probabilities (expected hands dealt)
-  double mean_true_count = 0;   // weighted mean unrounded true count
-  double difference = 0;        // weighted mean difference
-  double standard_error = 0;    // batch means over chunks; 0 with fewer than 10 chunks
+  std::uint64_t hands = 0;     // states x hands valued here
+  double weight = 0;           // sum of deal probabilities (expected hands dealt)
+  double mean_true_count = 0;  // weighted mean unrounded true count
+  double difference = 0;       // weighted mean difference
+  double standard_error = 0;   // batch means over chunks; 0 with fewer than 10 chunks
 };
 
 // The generated index of one line.
 struct GeneratedIndex {
-  IndexPlay play;          // the line with the generated index (plays swapped if `reversed`)
-  int given_index = 0;     // the line's index as it was given
-  bool found = false;      // a line could be fitted (at least 3 true counts with data)
-  bool reversed = false;   // the given at-or-above play is better at low counts: the plays were swapped
-  bool extrapolated = false;  // the crossing lies outside the true counts with data
-  bool never_differs = false; // the two plays are the same move for every hand of the line
-  bool idle = false;          // the rules never use the line (surrender or splitting not offered)
-  double crossing = 0;     // unrounded true count where the fitted difference is 0
-  double crossing_se = 0;  // delta method, times se_scale
+  IndexPlay play;              // the line with the generated index (plays swapped if `reversed`)
+  int given_index = 0;         // the line's index as it was given
+  bool found = false;          // a line could be fitted (at least 3 true counts with data)
+  bool reversed = false;       // the given at-or-above play is better at low counts: the plays were swapped
+  bool extrapolated = false;   // the crossing lies outside the true counts with data
+  bool never_differs = false;  // the two plays are the same move for every hand of the line
+  bool idle = false;           // the rules never use the line (surrender or splitting not offered)
+  double crossing = 0;         // unrounded true count where the fitted difference is 0
+  double crossing_se = 0;      // delta method, times se_scale
   double crossing_ci95_low = 0;
   double crossing_ci95_high = 0;
-  int index_ci95_low = 0;   // the whole index at the ends of the crossing's interval
+  int index_ci95_low = 0;  // the whole index at the ends of the crossing's interval
   int index_ci95_high = 0;
-  double slope = 0;         // fitted difference per true count
+  double slope = 0;  // fitted difference per true count
   double slope_se = 0;
   double intercept = 0;
-  int fitted_from = 0;      // the true counts of the fit (both ends included)
+  int fitted_from = 0;  // the true counts of the fit (both ends included)
   int fitted_to = 0;
-  double chi_squared = 0;   // of the fit, with fitted_buckets - 2 degrees of freedom
-  double se_scale = 1;      // sqrt(max(1, chi_squared / (fitted_buckets - 2))): applied to crossing_se
+  double chi_squared = 0;  // of the fit, with fitted_buckets - 2 degrees of freedom
+  double se_scale = 1;     // sqrt(max(1, chi_squared / (fitted_buckets - 2))): applied to crossing_se
   int fitted_buckets = 0;
   std::vector<IndexBucket> by_true_count;  // every true count with data, ascending
 };
@@ -115,7 +115,7 @@ struct IndexRun {
   std::uint64_t shoes = 0;
   std::uint64_t chunks = 0;
   std::uint64_t states_per_true_count = 0;  // as planned
-  bool complete = false;     // every chunk played (not stopped)
+  bool complete = false;                    // every chunk played (not stopped)
 };
 
 // Generates the index of every line of `lines` (their `index` fields are

@@ -65,8 +65,8 @@ struct PairedDifference {
   // would need for the paired standard error; 0 without one.
   double variance_reduction = 0;
 };
-PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
-                                   double variant_se, double baseline_se);
+PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
+                                   double baseline_se);
 
 // What compare and sweep call: plays `plan` for every engine (the first is the
 // baseline), paired, in one go or, with plan.target_se, in batches

@@ -54,7 +54,7 @@ struct BetSpread {
 // How a ramp is sized.
 struct RampSizing {
   BetSpread spread;
-  double bankroll = 0;         // base bets, > 0
+  double bankroll = 0;          // base bets, > 0
   double kelly_fraction = 0.5;  // of the Kelly bet, in (0, 1]
 };
 
@@ -74,13 +74,13 @@ struct RampTrueCount {
   // A round's result at one base bet per seat (all seats, base bets): mean
   // (SE as independent rounds), SD.
   core::MeanEstimate result;
-  double variance = 0;                  // result.sd^2
-  std::optional<double> variance_se;    // batch means over chunks; absent under MIN_CHUNKS_FOR_SE chunks
-  double kelly_units = 0;               // kelly_fraction x bankroll x mean / variance (0 if mean <= 0)
-  double kelly_units_se = 0;            // delta method from the mean's and the variance's SEs
-  bool enough_rounds = false;           // rounds >= MIN_RAMP_ROUNDS: its bet is its own
-  double kelly_units_rising = 0;        // kelly_units made non-decreasing (step 2); 0 without enough rounds
-  int units = 1;                        // the bet: within the spread, whole
+  double variance = 0;                // result.sd^2
+  std::optional<double> variance_se;  // batch means over chunks; absent under MIN_CHUNKS_FOR_SE chunks
+  double kelly_units = 0;             // kelly_fraction x bankroll x mean / variance (0 if mean <= 0)
+  double kelly_units_se = 0;          // delta method from the mean's and the variance's SEs
+  bool enough_rounds = false;         // rounds >= MIN_RAMP_ROUNDS: its bet is its own
+  double kelly_units_rising = 0;      // kelly_units made non-decreasing (step 2); 0 without enough rounds
+  int units = 1;                      // the bet: within the spread, whole
 };
 
 // A derived ramp: every true count seen, ascending, and the ramp as the steps
@@ -126,11 +126,11 @@ struct RampPlan {
 
 struct RampRun {
   KellyRamp ramp;
-  std::uint64_t chunks = 0;      // C: the counting run is chunks 0..C-1, the confirmation C..2C-1
-  Tally measured;                // the counting run
-  CountingTally predicted;       // the ramp's money on the counting run's rounds (counter_tally_at)
+  std::uint64_t chunks = 0;                 // C: the counting run is chunks 0..C-1, the confirmation C..2C-1
+  Tally measured;                           // the counting run
+  CountingTally predicted;                  // the ramp's money on the counting run's rounds (counter_tally_at)
   CountingStatistics predicted_statistics;  // its figures (wagered_per_round unknown: 0)
-  Tally confirmed;               // the ramp played on chunks C..2C-1
+  Tally confirmed;                          // the ramp played on chunks C..2C-1
   CountingStatistics confirmed_statistics;
   // (simulated - predicted) / sqrt(SE_sim^2 + SE_pred^2) of the win per round
   // and of its SD (absent without both SEs).

@@ -19,15 +19,15 @@ enum class Reshuffle : std::uint8_t {
 // What the dealer does about a blackjack.
 enum class HoleCard : std::uint8_t {
   invalid = 0,
-  peek,          // American: hole card dealt, dealer checks under an ace or ten
-  enhc,          // European no hole card: dealer blackjack takes all bets (doubles, splits)
-  enhc_obo,      // no hole card, dealer blackjack takes the original bet only
+  peek,      // American: hole card dealt, dealer checks under an ace or ten
+  enhc,      // European no hole card: dealer blackjack takes all bets (doubles, splits)
+  enhc_obo,  // no hole card, dealer blackjack takes the original bet only
 };
 
 // Which two-card hands may be doubled (hard totals; soft hands only under `any`).
 enum class DoubleRule : std::uint8_t {
   invalid = 0,
-  any,       // any first two cards
+  any,  // any first two cards
   nine_to_eleven,
   ten_to_eleven,
   none,
@@ -55,22 +55,22 @@ inline constexpr int MAX_SPLIT_HANDS = 4;
 
 struct Rules {
   // Shoe
-  int decks = 6;                    // 1..8, or INFINITE_DECKS
-  double penetration = 0.75;        // fraction of the shoe dealt before the cut card, (0,1)
-  int cut_card = 0;                 // cards before the cut card; overrides penetration if > 0
-  int burn_cards = 1;               // burned after each shuffle
+  int decks = 6;              // 1..8, or INFINITE_DECKS
+  double penetration = 0.75;  // fraction of the shoe dealt before the cut card, (0,1)
+  int cut_card = 0;           // cards before the cut card; overrides penetration if > 0
+  int burn_cards = 1;         // burned after each shuffle
   Reshuffle reshuffle = Reshuffle::cut_card;
   // Table
-  int seats = 1;                    // 1..7, all playing the same strategy
+  int seats = 1;  // 1..7, all playing the same strategy
   // Dealer
-  bool h17 = false;                 // dealer hits soft 17
+  bool h17 = false;  // dealer hits soft 17
   HoleCard hole_card = HoleCard::peek;
   // Player
   DoubleRule double_rule = DoubleRule::any;
   bool double_after_split = true;
-  int split_hands = 4;              // most hands a seat may hold by splitting, 1..4 (1 = no split)
+  int split_hands = 4;  // most hands a seat may hold by splitting, 1..4 (1 = no split)
   bool resplit_aces = false;
-  bool hit_split_aces = false;      // false: one card to each split ace
+  bool hit_split_aces = false;  // false: one card to each split ace
   Surrender surrender = Surrender::none;
   Insurance insurance = Insurance::never;
   // Payout of a blackjack, blackjack_pays_num : blackjack_pays_den (3:2).

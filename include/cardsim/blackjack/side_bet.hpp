@@ -56,18 +56,18 @@ enum class SideBetCards : std::uint8_t {
 enum class OutcomeKind : std::uint8_t {
   invalid = 0,
   // The first two cards.
-  pair,           // same rank
-  mixed_pair,     // same rank, one red and one black
-  colored_pair,   // same rank and colour, different suits
-  perfect_pair,   // identical cards: same rank and suit
-  total,          // total == `total`
-  suited_total,   // total == `total`, same suit
-  ranked_total,   // total == `total`, same rank
-  matched_total,  // total == `total`, identical cards
+  pair,             // same rank
+  mixed_pair,       // same rank, one red and one black
+  colored_pair,     // same rank and colour, different suits
+  perfect_pair,     // identical cards: same rank and suit
+  total,            // total == `total`
+  suited_total,     // total == `total`, same suit
+  ranked_total,     // total == `total`, same rank
+  matched_total,    // total == `total`, identical cards
   low_total_under,  // low total < `total`
   low_total_over,   // low total > `total`
-  card_pair,      // both cards of rank `rank` (and suit `suit` if set)
-  holds_card,     // at least one card of rank `rank` (and suit `suit` if set)
+  card_pair,        // both cards of rank `rank` (and suit `suit` if set)
+  holds_card,       // at least one card of rank `rank` (and suit `suit` if set)
   // The first two cards and the dealer's up card, as a three-card poker hand
   // (an ace plays high or low in a straight: A-2-3 and Q-K-A, not K-A-2).
   flush,           // same suit
@@ -85,13 +85,13 @@ enum class OutcomeKind : std::uint8_t {
 struct SideBetOutcome {
   std::string name;  // as printed, e.g. "Perfect pair"
   OutcomeKind kind = OutcomeKind::invalid;
-  int total = 0;       // total, suited/ranked/matched_total, low_total_under/over
-  int rank = -1;       // card_pair, holds_card: 0..12
-  int suit = -1;       // card_pair, holds_card: 0..3, or -1 for any suit
-  int suited = 0;      // upcard_match
-  int unsuited = 0;    // upcard_match
-  int min_cards = 0;   // dealer_bust
-  int max_cards = 0;   // dealer_bust; 0 = no upper limit
+  int total = 0;                  // total, suited/ranked/matched_total, low_total_under/over
+  int rank = -1;                  // card_pair, holds_card: 0..12
+  int suit = -1;                  // card_pair, holds_card: 0..3, or -1 for any suit
+  int suited = 0;                 // upcard_match
+  int unsuited = 0;               // upcard_match
+  int min_cards = 0;              // dealer_bust
+  int max_cards = 0;              // dealer_bust; 0 = no upper limit
   bool dealer_blackjack = false;  // the dealer's up and hole cards must also be a blackjack
   // Pays pays_numerator : pays_denominator to one (the stake is returned too).
   std::int64_t pays_numerator = 0;
@@ -118,8 +118,8 @@ struct SideBetDeal {
   std::array<SuitedCard, 2> player{};  // the seat's first two cards
   SuitedCard upcard = 0;
   SuitedCard hole = 0;
-  int dealer_cards = 0;       // cards in the dealer's final hand, up card included
-  bool dealer_bust = false;   // the dealer's final hand passed 21
+  int dealer_cards = 0;      // cards in the dealer's final hand, up card included
+  bool dealer_bust = false;  // the dealer's final hand passed 21
 };
 
 // Whether the deal is an instance of `outcome` (its kind and its
@@ -146,7 +146,7 @@ int classify(const SideBet& bet, const SideBetDeal& deal);
 // hands: 416^11 for eight decks).
 struct ParSheet {
   int decks = 0;
-  bool h17 = false;            // used by dealer_final only
+  bool h17 = false;  // used by dealer_final only
   int deal_cards = 0;
   WideSum deals = 0;
   std::vector<WideSum> combinations;  // per outcome of the bet, in its order
@@ -161,8 +161,8 @@ struct ParSheet {
   double probability(int outcome) const;  // NO_OUTCOME: the loss
   double expected_return() const;         // per unit bet (negative: the house's edge)
   double house_edge() const { return -expected_return(); }
-  double hit_frequency() const;           // probability that the bet wins
-  double standard_deviation() const;      // of the result of one unit bet
+  double hit_frequency() const;       // probability that the bet wins
+  double standard_deviation() const;  // of the result of one unit bet
 };
 
 // Computes the PAR sheet. Milliseconds for the shipped bets; throws

@@ -21,7 +21,7 @@
 namespace cardsim::blackjack {
 
 enum class ChartAction : std::uint8_t {
-  invalid = 0,  // an empty cell; a valid chart has none in its rows
+  invalid = 0,            // an empty cell; a valid chart has none in its rows
   hit,                    // H
   stand,                  // S
   double_else_hit,        // D

@@ -26,7 +26,6 @@ struct TallyField {
   Value Struct::*member;
 };
 
-
 // What happened at one seat, summed over rounds.
 struct SeatTally {
   std::int64_t net = 0;          // units won (+) or lost (-), insurance included
@@ -42,7 +41,7 @@ struct SeatTally {
   std::int64_t surrenders = 0;   // hands surrendered
   std::int64_t insurances = 0;   // insurance bets taken (even money included)
   std::int64_t insurance_wins = 0;
-  std::int64_t busts = 0;        // player hands busted
+  std::int64_t busts = 0;  // player hands busted
 
   void merge(const SeatTally& other);
   friend bool operator==(const SeatTally&, const SeatTally&) = default;

@@ -51,7 +51,8 @@ class Shoe {
   // not on the table this round) are reshuffled first: counted in
   // exhaustion_reshuffles(), so a run reports how often its rules ran dry.
   std::uint8_t draw(Rng& rng) {
-    if (next_ == size_) [[unlikely]] reshuffle_discards();
+    if (next_ == size_) [[unlikely]]
+      reshuffle_discards();
     std::uint32_t pick = 0;
     return take(cards_.data(), next_, size_, rng, pick);
   }
@@ -77,8 +78,10 @@ class Shoe {
       std::size_t taken = 0;
       std::uint32_t next = next_;
       bool more = true;
-      while (more && next < size_ && taken < picks.size()) more = take_card(take(cards_, next, size_, rng, picks[taken++]));
-      if (more) [[unlikely]] go_on_in_copy(next, rng, take_card);
+      while (more && next < size_ && taken < picks.size())
+        more = take_card(take(cards_, next, size_, rng, picks[taken++]));
+      if (more) [[unlikely]]
+        go_on_in_copy(next, rng, take_card);
       while (taken > 0) {
         --next;
         std::swap(cards_[picks[--taken]], cards_[next]);

@@ -44,9 +44,9 @@ inline constexpr int CHECKPOINT_FORMAT_VERSION = 4;
 struct Checkpoint {
   SimConfig config;
   blackjack::StrategyChart chart;
-  blackjack::Counting counting;  // as resolved from the config's files (disabled without counting)
-  run::Shard shard;     // 0/1 unless sharded
-  bool sharded = false;  // started with --shard (its result is a shard result)
+  blackjack::Counting counting;                 // as resolved from the config's files (disabled without counting)
+  run::Shard shard;                             // 0/1 unless sharded
+  bool sharded = false;                         // started with --shard (its result is a shard result)
   std::vector<std::uint64_t> completed_chunks;  // ascending, all in the shard
   blackjack::Tally tally;                       // of the completed chunks
 };

@@ -36,7 +36,7 @@ struct CountingConfig {
   std::string count = "none";
   blackjack::DeckEstimate true_count_decks = blackjack::DeckEstimate::exact;
   blackjack::TrueCountRounding true_count_rounding = blackjack::TrueCountRounding::floor;
-  std::string bet_ramp = "flat";                 // as given; parsed into `ramp`
+  std::string bet_ramp = "flat";  // as given; parsed into `ramp`
   std::vector<blackjack::RampStep> ramp{{0, 1}};
   bool has_wong_in = false;
   int wong_in = 0;

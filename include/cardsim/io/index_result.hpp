@@ -39,8 +39,8 @@ IndexHands load_index_hands(const std::string& hands, const std::string& config_
 // Lines not found are written with their given index and a comment saying so.
 // `with_given`: the lines came from an index file (its index is the "given"
 // one, shown in each comment), not from a list of cells.
-std::string format_generated_index_file(const std::vector<blackjack::GeneratedIndex>& lines,
-                                        const std::string& header, bool with_given);
+std::string format_generated_index_file(const std::vector<blackjack::GeneratedIndex>& lines, const std::string& header,
+                                        bool with_given);
 
 // The comment lines at the head of a generated index file: the version, the
 // rules, count and chart (`chart_name`), the lines' source, the round starts,

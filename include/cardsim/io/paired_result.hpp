@@ -29,18 +29,18 @@ namespace cardsim::io {
 struct PairedVariant {
   std::string label;
   nlohmann::json values = nlohmann::json::object();  // sweep: the varied keys' values
-  SimConfig config;                                   // resolved, with the run's seed, rounds and chunk_rounds
-  std::string strategy;                               // the chart played (its resolved name)
-  std::string chart_fingerprint;                      // io::chart_fingerprint() of that chart
-  double exact_ev = 0;                                // its exact EV with a fresh shoe (Analyzer)
+  SimConfig config;                                  // resolved, with the run's seed, rounds and chunk_rounds
+  std::string strategy;                              // the chart played (its resolved name)
+  std::string chart_fingerprint;                     // io::chart_fingerprint() of that chart
+  double exact_ev = 0;                               // its exact EV with a fresh shoe (Analyzer)
 };
 
 // The run around the variants (designated initializers name the fields set).
 struct PairedRunInfo {
   std::string command{};              // "compare" or "sweep"
   std::vector<std::string> varied{};  // sweep: the varied keys, in --vary order
-  std::uint64_t chunks = 0;         // chunks this run (or shard) was given
-  double target_se = 0;             // 0: none
+  std::uint64_t chunks = 0;           // chunks this run (or shard) was given
+  double target_se = 0;               // 0: none
   run::StopReason stopped_by = run::StopReason::rounds;
   unsigned threads = 0;
   double elapsed_seconds = 0;  // playing the rounds

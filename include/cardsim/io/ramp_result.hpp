@@ -29,8 +29,8 @@ blackjack::BetSpread parse_bet_spread(const std::string& text);
 
 // The result JSON of a finished derive_ramp() for `config` (its rules, count
 // and seed; its bankroll is the sizing's), with performance.
-nlohmann::json ramp_result_json(const SimConfig& config, const blackjack::RampPlan& plan,
-                                const blackjack::RampRun& run, unsigned threads, double elapsed_seconds);
+nlohmann::json ramp_result_json(const SimConfig& config, const blackjack::RampPlan& plan, const blackjack::RampRun& run,
+                                unsigned threads, double elapsed_seconds);
 
 // What `cardsim ramp` prints, from the result JSON: the table by true count,
 // the ramp as --bet-ramp, and the predicted and simulated figures side by side.

@@ -36,9 +36,9 @@ using core::Z95;
 // with designated initializers, naming the fields set:
 //   io::RunInfo{.strategy = chart.name, .exact_ev = ev, .chunks = n, .chunks_played = n}
 struct RunInfo {
-  std::string strategy{};          // the chart played (its resolved name)
-  double exact_ev = 0;             // the chart's exact EV with a fresh shoe each round (Analyzer)
-  std::uint64_t chunks = 0;        // chunks in the run (or the shard)
+  std::string strategy{};    // the chart played (its resolved name)
+  double exact_ev = 0;       // the chart's exact EV with a fresh shoe each round (Analyzer)
+  std::uint64_t chunks = 0;  // chunks in the run (or the shard)
   std::uint64_t chunks_played = 0;
   unsigned threads = 0;
   double elapsed_seconds = 0;

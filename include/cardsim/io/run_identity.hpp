@@ -1,8 +1,7 @@
 // What makes two pieces of work parts of the same run: a cardsim that deals
-// the same cards and writes the same results (compatibility_json()), the resolved config (rules, strategy, seed, rounds, chunk_rounds), the
-// chart played and, when counting, the count system and index plays counted
-// with. Shard results and checkpoints carry it; `cardsim merge` and
-// `cardsim sim --resume` refuse pieces whose identities differ.
+// the same cards and writes the same results (compatibility_json()), the resolved config (rules, strategy, seed,
+// rounds, chunk_rounds), the chart played and, when counting, the count system and index plays counted with. Shard
+// results and checkpoints carry it; `cardsim merge` and `cardsim sim --resume` refuse pieces whose identities differ.
 // (io/paired_result.hpp has the identity of a compare or sweep run.)
 //
 // Also the checksum that shard results and checkpoints carry, so that a

@@ -37,9 +37,9 @@ struct PairedRunKeys {
 struct Variant {
   std::string label;
   nlohmann::json values = nlohmann::json::object();  // sweep: the varied keys' values
-  SimConfig config;                                   // with the run keys applied
-  std::string folder;      // where relative chart paths are looked for
-  std::string chart_file;  // the chart file it plays, if any
+  SimConfig config;                                  // with the run keys applied
+  std::string folder;                                // where relative chart paths are looked for
+  std::string chart_file;                            // the chart file it plays, if any
   // Filled by prepare_variants():
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
@@ -56,8 +56,8 @@ Variant make_variant(std::string label, nlohmann::json config, const PairedRunKe
 // as an object) and labelled by its "name", else the file's stem, else
 // "variant i+1"; the first is the baseline, and every variant plays its
 // rounds and seed unless `keys` say otherwise. At least two.
-std::vector<Variant> compare_variants(const std::vector<nlohmann::json>& configs,
-                                      const std::vector<std::string>& paths, PairedRunKeys keys);
+std::vector<Variant> compare_variants(const std::vector<nlohmann::json>& configs, const std::vector<std::string>& paths,
+                                      PairedRunKeys keys);
 
 // One axis of a sweep: a config key and its values.
 struct SweepAxis {

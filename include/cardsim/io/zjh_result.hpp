@@ -22,7 +22,7 @@ inline constexpr int ZJH_SCHEMA_VERSION = 1;
 
 // What a zjh config file holds: {"game": "zjh", "variant", "rules", "players"}.
 struct ZjhConfigFile {
-  zjh::Rules rules;                // the variant's rules, changed by "rules"
+  zjh::Rules rules;                 // the variant's rules, changed by "rules"
   std::optional<unsigned> players;  // "players", if given (2..17)
 };
 

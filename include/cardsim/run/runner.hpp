@@ -25,9 +25,7 @@ struct ChunkPlan {
 
   std::uint64_t chunks() const { return (total_items + chunk_items - 1) / chunk_items; }
   // Items in chunk `chunk` (< chunks()).
-  std::uint64_t items_in(std::uint64_t chunk) const {
-    return std::min(chunk_items, total_items - chunk * chunk_items);
-  }
+  std::uint64_t items_in(std::uint64_t chunk) const { return std::min(chunk_items, total_items - chunk * chunk_items); }
 };
 
 // Shared between the runner and whoever watches it (a progress bar, a signal
@@ -89,9 +87,8 @@ inline unsigned resolve_threads(unsigned requested) {
 // worker stops taking chunks once control.stop_requested is set; a chunk it has
 // started is finished. An exception in a worker is rethrown here.
 template <class Tally, class MakeTally, class PlayChunk>
-RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint64_t>& chunks,
-                             unsigned threads, MakeTally make_tally, PlayChunk play,
-                             RunControl& control) {
+RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint64_t>& chunks, unsigned threads,
+                             MakeTally make_tally, PlayChunk play, RunControl& control) {
   threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, chunks.size()))));
   std::atomic<std::size_t> next{0};
   std::vector<Tally> tallies(threads, make_tally());

@@ -34,9 +34,7 @@ using Hand = std::array<Card, HAND_SIZE>;
 
 constexpr unsigned rank_of(Card card) { return static_cast<unsigned>(card) >> 2; }
 constexpr unsigned suit_of(Card card) { return static_cast<unsigned>(card) & 3u; }
-constexpr Card make_card(unsigned rank, unsigned suit) {
-  return static_cast<Card>(rank * SUIT_COUNT + suit);
-}
+constexpr Card make_card(unsigned rank, unsigned suit) { return static_cast<Card>(rank * SUIT_COUNT + suit); }
 
 // "A♠", "10♥", "7♦" with `unicode`, else "As", "Th", "7d". Does no I/O.
 std::string card_text(Card card, bool unicode);

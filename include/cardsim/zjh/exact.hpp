@@ -35,8 +35,8 @@ struct HandOdds {
 
 struct ExactResult {
   Rules rules;
-  std::uint32_t levels = 0;                                   // distinct strengths
-  std::array<std::uint64_t, CATEGORY_COUNT> hands{};          // of 22,100, by category
+  std::uint32_t levels = 0;                           // distinct strengths
+  std::array<std::uint64_t, CATEGORY_COUNT> hands{};  // of 22,100, by category
   // Ordered pairs (hand, opponent) of disjoint hands by the first hand's
   // category: the first hand wins, ties, loses. Each sums to 407,170,400.
   std::array<std::uint64_t, CATEGORY_COUNT> wins{};

@@ -25,12 +25,12 @@ enum class LowStraight : std::uint8_t {
 
 // One rule set. Every field is a config key (the name in quotes) and a CLI flag.
 struct Rules {
-  TieRule ties = TieRule::split;              // "ties"
-  LowStraight a23 = LowStraight::lowest;      // "a23"
-  bool special_235 = false;                   // "special_235": 2-3-5 of mixed suits
-                                              //   beats a leopard, and only a leopard
-  bool straight_above_flush = false;          // "straight_above_flush": casino/teen
-                                              //   patti order; default flush > straight
+  TieRule ties = TieRule::split;          // "ties"
+  LowStraight a23 = LowStraight::lowest;  // "a23"
+  bool special_235 = false;               // "special_235": 2-3-5 of mixed suits
+                                          //   beats a leopard, and only a leopard
+  bool straight_above_flush = false;      // "straight_above_flush": casino/teen
+                                          //   patti order; default flush > straight
   friend bool operator==(const Rules&, const Rules&) = default;
 };
 

@@ -33,18 +33,18 @@ inline void deal_cards(core::Rng& rng, Deck& deck, unsigned count) {
 
 // One seat's hand after a showdown.
 struct SeatResult {
-  Hand cards{};            // as dealt
+  Hand cards{};  // as dealt
   Strength strength = 0;
   Category category = Category::high_card;
-  unsigned place = 1;      // 1 = winner; seats that tie share a place
+  unsigned place = 1;  // 1 = winner; seats that tie share a place
 };
 
 // One dealt and ranked game.
 struct Game {
-  std::vector<SeatResult> seats;      // seat 0 is the first player
-  std::vector<unsigned> ranking;      // seat indices, best first (ties by seat)
-  unsigned winners = 0;               // seats with place 1 (> 1: a split pot)
-  bool leopard_killed = false;        // a mixed 2-3-5 won over a leopard
+  std::vector<SeatResult> seats;  // seat 0 is the first player
+  std::vector<unsigned> ranking;  // seat indices, best first (ties by seat)
+  unsigned winners = 0;           // seats with place 1 (> 1: a split pot)
+  bool leopard_killed = false;    // a mixed 2-3-5 won over a leopard
 };
 
 // Ranks already dealt hands (players = hands.size(), 2..17, distinct cards).

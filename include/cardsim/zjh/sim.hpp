@@ -17,8 +17,8 @@ inline constexpr std::uint64_t DEFAULT_CHUNK_DEALS = 1'000'000;
 
 struct SimConfig {
   Rules rules;
-  unsigned players = 2;                           // 2..17
-  std::uint64_t deals = 1'000'000;                // >= 1
+  unsigned players = 2;             // 2..17
+  std::uint64_t deals = 1'000'000;  // >= 1
   std::uint64_t seed = 1;
   std::uint64_t chunk_deals = DEFAULT_CHUNK_DEALS;  // >= 1
 };
@@ -30,12 +30,12 @@ void validate(const SimConfig& config);
 // seat is seat 1 (the first hand dealt); every seat is alike by symmetry.
 struct SimTally {
   std::uint64_t deals = 0;
-  std::array<std::uint64_t, CATEGORY_COUNT> seat_hands{};  // seat 1's category
-  std::array<std::uint64_t, CATEGORY_COUNT> seat_wins{};   // seat 1 wins alone
-  std::array<std::uint64_t, CATEGORY_COUNT> seat_ties{};   // seat 1 shares first place
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_hands{};     // seat 1's category
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_wins{};      // seat 1 wins alone
+  std::array<std::uint64_t, CATEGORY_COUNT> seat_ties{};      // seat 1 shares first place
   std::array<std::uint64_t, CATEGORY_COUNT> winning_hands{};  // deals by winning category
-  std::uint64_t split_deals = 0;      // deals whose first place is shared
-  std::uint64_t leopard_kills = 0;    // deals won by a 2-3-5 over a leopard
+  std::uint64_t split_deals = 0;                              // deals whose first place is shared
+  std::uint64_t leopard_kills = 0;                            // deals won by a 2-3-5 over a leopard
 
   void merge(const SimTally& other);
   friend bool operator==(const SimTally&, const SimTally&) = default;
@@ -52,11 +52,10 @@ SeatOutcomes seat_outcomes(const SimTally& tally);
 
 // Plays chunk `chunk` (deals `deals`, from core::chunk_rng(seed, zjh_chunk,
 // chunk) and a fresh deck) into `tally`.
-void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed,
-                std::uint64_t chunk, std::uint64_t deals, SimTally& tally);
+void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed, std::uint64_t chunk,
+                std::uint64_t deals, SimTally& tally);
 
 // Runs all chunks of `config` on `threads` threads (0 = all cores).
-run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads,
-                                  run::RunControl& control);
+run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run::RunControl& control);
 
 }  // namespace cardsim::zjh

@@ -22,8 +22,7 @@ int main(int argc, char** argv) {
   try {
     namespace io = cardsim::io;
     const std::string data = io::data_dir();
-    const io::SimConfig config =
-        io::sim_config_from_json(nlohmann::json::parse(io::read_file(data + "/" + argv[1])));
+    const io::SimConfig config = io::sim_config_from_json(nlohmann::json::parse(io::read_file(data + "/" + argv[1])));
     const cardsim::blackjack::StrategyChart chart = io::load_strategy(argv[2], config.rules, "");
     cardsim::blackjack::Analyzer analyzer(config.rules);
     std::printf("cardsim %s\n", cardsim::VERSION);
