@@ -328,14 +328,7 @@ void setup_zjh(CLI::App& app) {
   CLI::App* sim_app = zjh_app->add_subcommand("sim", "Monte Carlo showdowns of N players (JSON result)");
   sim_app->add_option("-p,--players", sim->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
   sim_app->add_option("-n,--deals", sim->deals, "Deals: 1000000, 1_000_000, 1e9, 2.5M, 100k, 1G")
-      ->check([](const std::string& text) {
-        try {
-          io::parse_count(text, "--deals");
-          return std::string();
-        } catch (const Error& e) {
-          return std::string(e.what());
-        }
-      })
+      ->check(count_check("--deals"))
       ->capture_default_str();
   sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();
