@@ -291,7 +291,10 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const io::ZjhRunInfo info{threads, outcome.complete, outcome.completed_chunks.size(), seconds};
+  const io::ZjhRunInfo info{.threads = threads,
+                            .complete = outcome.complete,
+                            .completed_chunks = outcome.completed_chunks.size(),
+                            .elapsed_seconds = seconds};
   const std::string result_text = io::zjh_sim_result_json(config, outcome.tally, info).dump(2) + "\n";
   outputs.write("--out", result_text);
   if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
