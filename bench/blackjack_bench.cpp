@@ -3,6 +3,7 @@
 // whole chunks on 1 and 2 threads.
 // Run: build/release/bench/bench_blackjack
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -14,6 +15,7 @@
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/data_dir.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "testutil/blackjack_reference.hpp"
 
@@ -155,6 +157,21 @@ void BM_RoundsSixDeckSurrender(benchmark::State& state) {
   time_rounds(state, Engine(rules, io::load_strategy("basic", rules, "")), 3);
 }
 BENCHMARK(BM_RoundsSixDeckSurrender);
+
+// The rounds of BM_RoundsSixDeck/1 with side bets on (a shoe of suited
+// cards, each seat's bets classified and settled every round): arg 0 21+3
+// and Perfect Pairs 25/12/6 (suits; the game dealt is the same card for
+// card), arg 1 Buster Blackjack (the dealer plays out every round). Compare
+// with BM_RoundsSixDeck/1, which carries no suits.
+void BM_RoundsSixDeckSideBets(benchmark::State& state) {
+  const Rules rules;
+  const std::vector<std::string> names = state.range(0) == 0
+                                             ? std::vector<std::string>{"21-plus-3", "perfect-pairs-25-12-6"}
+                                             : std::vector<std::string>{"buster-blackjack"};
+  const Engine engine(rules, io::load_strategy("basic", rules, ""), Counting{}, io::bets_of(io::load_side_bets(names)));
+  time_rounds(state, engine, 3);
+}
+BENCHMARK(BM_RoundsSixDeckSideBets)->Arg(0)->Arg(1);
 
 // Infinite deck (the exact-analysis reference game), one seat.
 void BM_RoundsInfiniteDeck(benchmark::State& state) {

@@ -6,7 +6,7 @@ of docs/config.md (io::config_keys() in C++), and a test checks that
 """
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import List, Literal, TypedDict, Union
 
 Count = Union[int, str]  # 1000000, "1e9", "100M", "1_000_000"
 
@@ -33,6 +33,7 @@ class RuleKeys(TypedDict, total=False):
     insurance: Literal["never", "always"]
     blackjack_pays: str
     strategy: str
+    side_bets: Union[str, List[str]]  # names in configs/sidebets/ or side bet files, up to 4
 
 
 class CountingKeys(TypedDict, total=False):

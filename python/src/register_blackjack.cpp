@@ -24,6 +24,7 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/io/variants.hpp"
 #include "register.hpp"
@@ -68,7 +69,7 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
   const io::SimConfig config = io::sim_config_from_json(source.object());
   const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, source.folder());
   const bj::Counting counting = io::load_counting(config, source.folder());
-  const bj::Engine engine(config.rules, chart, counting);
+  const bj::Engine engine(config.rules, chart, counting, io::bets_of(io::load_side_bets(config.side_bets)));
   const double exact_ev = bj::Analyzer(config.rules).evaluate(chart).ev;
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   threads = run::resolve_threads(threads);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cardsim/core/error.hpp"
@@ -74,6 +75,52 @@ struct InfiniteDeck {
     }
   }
 };
+
+// The shoe of a run with side bets: a core::Shoe of suited cards (0..51,
+// shoe_suited_cards(), in the order of shoe_values()) that deals their
+// values, so the engine plays it as a plain shoe; the same random numbers
+// deal the same values as a shoe of shoe_values(). The side bets read the
+// round's suited cards afterwards (round_cards()). Only runs with side bets
+// deal from it: the others pay nothing for suits.
+inline constexpr auto SUITED_VALUES = [] {
+  std::array<std::uint8_t, SUITED_CARDS> values{};
+  for (int c = 0; c < SUITED_CARDS; ++c)
+    values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(value_of(static_cast<SuitedCard>(c)));
+  return values;
+}();
+
+class SuitedShoe : public core::Shoe {
+ public:
+  using core::Shoe::Shoe;
+  std::uint8_t draw(core::Rng& rng) { return SUITED_VALUES[core::Shoe::draw(rng)]; }
+  // As core::Shoe::lookahead(), by value.
+  struct Lookahead {
+    core::Shoe::Lookahead suited;
+    template <class Take>
+    void look(core::Rng rng, Take&& take) const {
+      suited.look(rng, [&](std::uint8_t card) { return take(SUITED_VALUES[card]); });
+    }
+  };
+  Lookahead lookahead() { return {core::Shoe::lookahead()}; }
+  // This round's suited cards in deal order (an exhaustion reshuffle keeps
+  // them together), and how many.
+  const SuitedCard* round_cards() const { return dealt_cards() + round_start(); }
+  std::uint32_t round_size() const { return dealt() - round_start(); }
+};
+
+// The blackjack value of a card as `Deck` holds it.
+template <class Deck>
+std::uint8_t value_in(std::uint8_t card) {
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) return SUITED_VALUES[card];
+  return card;
+}
+
+// The cards of a fresh `Deck` of `decks` decks, in its starting order.
+template <class Deck>
+std::vector<std::uint8_t> deck_cards(int decks) {
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks);
+  return shoe_values(decks);
+}
 
 // A fixed sequence of cards, for play_stacked_round().
 // For counted rounds it answers like a Shoe: the cards left (`remaining`
@@ -386,6 +433,27 @@ const Counting& no_counting() {
 
 Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
 
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets)
+    : Engine(rules, chart, counting) {
+  if (side_bets.empty()) return;
+  if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
+  if (side_bets.size() > static_cast<std::size_t>(MAX_SIDE_BETS)) {
+    throw Error(std::to_string(side_bets.size()) + " side bets; a run carries at most " +
+                std::to_string(MAX_SIDE_BETS));
+  }
+  for (const SideBet& bet : side_bets) {
+    validate_side_bet(bet);
+    if (bet.outcomes.size() > static_cast<std::size_t>(MAX_SIDE_BET_OUTCOMES)) {
+      throw Error("side bet '" + bet.name + "' has " + std::to_string(bet.outcomes.size()) +
+                  " outcomes; the simulator settles at most " + std::to_string(MAX_SIDE_BET_OUTCOMES));
+    }
+    side_bet_pays_.push_back(side_bet_pays(bet));
+    side_bet_tables_.emplace_back(bet);
+    dealer_plays_out_ = dealer_plays_out_ || bet.cards == SideBetCards::dealer_final;
+  }
+  side_bets_ = std::move(side_bets);
+}
+
 // The same value as true_count() (a test checks every case), clamped; the
 // divisor for each number of remaining cards is precomputed.
 int Engine::true_count_of(int running_count, int remaining_cards) const {
@@ -450,7 +518,15 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   // One seat, the common case, is compiled apart: its seat loops vanish (15%
   // of a round's time).
   const bool one_seat = rules_.seats == 1;
-  if (counting_.enabled) {
+  if (!side_bets_.empty()) {  // suited cards (the seat loops kept)
+    if (!counting_.enabled) {
+      play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally);
+    } else if (has_indices_) {
+      play_rounds<true, true, false, SuitedShoe>(rounds, rng, tally);
+    } else {
+      play_rounds<true, false, false, SuitedShoe>(rounds, rng, tally);
+    }
+  } else if (counting_.enabled) {
     if (has_indices_) {
       one_seat ? play_rounds<true, true, true>(rounds, rng, tally) : play_rounds<true, true, false>(rounds, rng, tally);
     } else {
@@ -519,7 +595,7 @@ void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& 
   blackjack::add_counter_money(buckets, ramp_units_, tally.counting);
 }
 
-template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
+template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck>
 void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
   // A local copy of the generator: its address never escapes, so it can stay in
   // registers instead of being reloaded after every store to a card or tally.
@@ -539,7 +615,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    core::Shoe shoe = make_shoe();
+    Deck shoe(deck_cards<Deck>(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -554,7 +630,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       if constexpr (COUNTING) {
         play_counted_round<INDEXED, ONE_SEAT>(shoe, rng, tally, counter, played);
       } else {
-        play_round<core::Shoe, false, false, ONE_SEAT>(shoe, rng, tally, nullptr);
+        play_round<Deck, false, false, ONE_SEAT>(shoe, rng, tally, nullptr);
       }
     }
     if constexpr (COUNTING) add_counter_money(played, counted_before, tally);
@@ -571,8 +647,8 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
 // same whatever the ramp and wonging do: the flat-bet tally is that of every
 // round; the counter's rounds go to `played`, its money to tally.counting at
 // the end of the chunk (add_counter_money).
-template <bool INDEXED, bool ONE_SEAT>
-inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+template <bool INDEXED, bool ONE_SEAT, class Deck>
+inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                        PlayedRounds& played) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
   if (wongs_) {
@@ -585,7 +661,19 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
 
   const std::uint64_t reshuffles_before = shoe.exhaustion_reshuffles();
   RoundCount count{counter.running, 0, 0, 0, 0, 0};
-  play_round<core::Shoe, true, INDEXED, ONE_SEAT>(shoe, rng, tally, &count);
+  [[maybe_unused]] std::array<std::int64_t, MAX_SIDE_BETS> side_nets{};
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) {
+    for (std::size_t b = 0; b < side_bets_.size(); ++b) side_nets[b] = tally.side_bets[b].net;
+  }
+  play_round<Deck, true, INDEXED, ONE_SEAT>(shoe, rng, tally, &count);
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) {  // each side bet's table net, by the true count
+    for (std::size_t b = 0; b < side_bets_.size(); ++b) {
+      const std::int64_t net = tally.side_bets[b].net - side_nets[b];
+      SideBetTrueCountTally& at = tally.side_bets[b].by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+      at.net += net;
+      at.net_squared += net * net;
+    }
+  }
 
   CountingTally& counted = tally.counting;
   const std::int64_t net = count.net;
@@ -615,7 +703,8 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
   if (shoe.exhaustion_reshuffles() != reshuffles_before) [[unlikely]] {
     counter.running = counting_.system.initial_running_count;
     const std::uint8_t* dealt = shoe.dealt_cards();
-    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
+    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i)
+      counter.running += tags_[value_in<Deck>(dealt[i])];
   }
 }
 
@@ -687,6 +776,7 @@ template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
                                [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
+  constexpr bool SIDE_BETS = std::is_same_v<CardSource, SuitedShoe>;
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
@@ -863,6 +953,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     dealer_blackjack = dealer_blackjack_with(hole);
   }
   HandState dealer = two_card_hand(up, hole);
+  [[maybe_unused]] std::uint32_t dealer_from = 0;  // side bets: where the dealer's hits start in the round's cards
+  if constexpr (SIDE_BETS) dealer_from = cards.round_size();
   auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
   if (dealer_blackjack) {
     ++tally.dealer_blackjacks;
@@ -870,6 +962,11 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   } else if (live_hands > 0) {
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     ++finals[DEALER_FINAL_OF[dealer]];
+  } else if (SIDE_BETS && dealer_plays_out_) {
+    // A bet on the dealer's final hand is on: the dealer plays out with real
+    // cards, as that game's rules say (a hand no player needed, as below).
+    while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
+    ++tally.dealer_final_unneeded[static_cast<std::size_t>(up)][DEALER_FINAL_OF[dealer]];
   } else {
     // No hand needs the dealer: the hand is completed for the statistics
     // only, in dealer_final_unneeded (unless a stacked round's cards end).
@@ -932,6 +1029,39 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     count->upcard = up;
     count->hole = hole;
     count->net = table;
+  }
+  if constexpr (SIDE_BETS) settle_side_bets(cards.round_cards(), cards.round_size(), dealer_from, seats, dealer, tally);
+}
+
+// The round's cards in deal order: a first card to each seat, the up card, a
+// second card to each seat, the hole card (peek games), the players' draws,
+// the hole card (no-hole-card games) and the dealer's hits (from
+// dealer_from). (Out of line: once a round, and only with side bets.)
+void Engine::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
+                              HandState dealer, Tally& tally) const {
+  const auto at = [&](int i) { return round[static_cast<std::size_t>(i)]; };
+  SideBetDeal deal;
+  deal.upcard = at(seats);
+  deal.hole = rules_.hole_card == HoleCard::peek ? at(2 * seats + 1) : at(static_cast<int>(dealer_from) - 1);
+  deal.dealer_cards = 2 + static_cast<int>(size - dealer_from);
+  deal.dealer_bust = is_bust(dealer);
+  for (std::size_t b = 0; b < side_bets_.size(); ++b) {
+    const SideBetPays& pays = side_bet_pays_[b];
+    SideBetTally& bet = tally.side_bets[b];
+    std::int64_t table = 0;
+    for (int s = 0; s < seats; ++s) {
+      deal.player = {at(s), at(seats + 1 + s)};
+      const int outcome = side_bet_tables_[b].classify(deal);
+      if (outcome == NO_OUTCOME) {
+        table -= pays.unit;
+      } else {
+        table += pays.outcomes[static_cast<std::size_t>(outcome)];
+        ++bet.wins[static_cast<std::size_t>(outcome)];
+      }
+    }
+    bet.bets += seats;
+    bet.net += table;
+    bet.net_squared += table * table;
   }
 }
 

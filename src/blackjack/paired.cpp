@@ -12,6 +12,7 @@ PairedRun empty_paired_run(const std::vector<double>& wager_units, std::uint64_t
   PairedRun run;
   run.tallies.assign(wager_units.size(), Tally{});
   run.chunk_nets.assign(wager_units.size(), std::vector<std::int64_t>(chunks, 0));
+  run.chunk_side_nets.assign(wager_units.size(), std::vector<std::array<std::int64_t, MAX_SIDE_BETS>>(chunks));
   run.wager_units = wager_units;
   run.chunk_rounds.assign(chunks, 0);
   return run;
@@ -20,7 +21,10 @@ PairedRun empty_paired_run(const std::vector<double>& wager_units, std::uint64_t
 void merge_paired(PairedRun& run, const PairedRun& part) {
   for (std::size_t v = 0; v < run.tallies.size(); ++v) {
     run.tallies[v].merge(part.tallies[v]);
-    for (const auto c : part.chunks_played) run.chunk_nets[v][c] = part.chunk_nets[v][c];
+    for (const auto c : part.chunks_played) {
+      run.chunk_nets[v][c] = part.chunk_nets[v][c];
+      run.chunk_side_nets[v][c] = part.chunk_side_nets[v][c];
+    }
   }
   for (const auto c : part.chunks_played) run.chunk_rounds[c] = part.chunk_rounds[c];
   run.chunks_played.insert(run.chunks_played.end(), part.chunks_played.begin(), part.chunks_played.end());
@@ -49,6 +53,8 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
           core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
           engines[v]->play_chunk(rounds, rng, chunk_tally);
           result.chunk_nets[v][chunk] = chunk_tally.table_net;
+          for (std::size_t b = 0; b < chunk_tally.side_bets.size(); ++b)
+            result.chunk_side_nets[v][chunk][b] = chunk_tally.side_bets[b].net;
           tallies.per_variant[v].merge(chunk_tally);
         }
         result.chunk_rounds[chunk] = rounds;
@@ -59,15 +65,19 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
   return result;
 }
 
-PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
-                                   double baseline_se) {
+namespace {
+
+// The paired difference of the chunk results win(v, c) of two variants.
+template <class ChunkWin>
+PairedDifference difference_by_chunks(const PairedRun& run, ChunkWin win, std::size_t variant, std::size_t baseline,
+                                      double variant_se, double baseline_se) {
   // D = sum_c (w_vc - w_bc) / R over the chunks played, R their rounds: the
   // ratio estimator over chunks, with y_c the chunk's difference and x_c its
   // rounds (exact weights for a short last chunk).
   std::vector<double> differences;
   std::vector<double> rounds;
   for (const auto c : run.chunks_played) {
-    differences.push_back(run.chunk_win(variant, c) - run.chunk_win(baseline, c));
+    differences.push_back(win(variant, c) - win(baseline, c));
     rounds.push_back(static_cast<double>(run.chunk_rounds[c]));
   }
   if (rounds.empty()) return {};  // nothing played (a chunk has at least one round)
@@ -79,6 +89,24 @@ PairedDifference paired_difference(const PairedRun& run, std::size_t variant, st
           .ci95_high = r.ci95_high,
           .se_unpaired = se_unpaired,
           .variance_reduction = r.se > 0 ? (se_unpaired * se_unpaired) / (r.se * r.se) : 0.0};
+}
+
+}  // namespace
+
+PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
+                                   double baseline_se) {
+  return difference_by_chunks(
+      run, [&](std::size_t v, std::uint64_t c) { return run.chunk_win(v, c); }, variant, baseline, variant_se,
+      baseline_se);
+}
+
+PairedDifference paired_side_bet_difference(const PairedRun& run, std::size_t bet, std::size_t variant,
+                                            std::size_t baseline, double variant_units, double baseline_units,
+                                            double variant_se, double baseline_se) {
+  const auto win = [&](std::size_t v, std::uint64_t c) {
+    return static_cast<double>(run.chunk_side_nets[v][c][bet]) / (v == variant ? variant_units : baseline_units);
+  };
+  return difference_by_chunks(run, win, variant, baseline, variant_se, baseline_se);
 }
 
 CompareResult compare(const std::vector<const Engine*>& engines, const SimulationPlan& plan, unsigned threads,

@@ -355,6 +355,60 @@ int classify(const SideBet& bet, const SideBetDeal& deal) {
   return NO_OUTCOME;
 }
 
+SideBetTable::SideBetTable(const SideBet& bet) : cards_(bet.cards) {
+  validate_side_bet(bet);
+  if (bet.outcomes.size() > static_cast<std::size_t>(INT8_MAX)) {
+    throw Error("side bet '" + bet.name + "': too many outcomes for a table");
+  }
+  const auto put = [&](std::size_t key, const SideBetDeal& deal) {
+    if (outcomes_.size() <= key) outcomes_.resize(key + 1, NO_OUTCOME);
+    outcomes_[key] = static_cast<std::int8_t>(blackjack::classify(bet, deal));
+  };
+  SideBetDeal deal;
+  if (cards_ == SideBetCards::dealer_final) {
+    for (int cards = 0; cards <= MAX_DEALER_CARDS; ++cards) {
+      for (const bool bust : {false, true}) {
+        deal.dealer_cards = cards;
+        deal.dealer_bust = bust;
+        put(key(deal), deal);
+      }
+    }
+    return;
+  }
+  const int upcards = cards_ == SideBetCards::first_two ? 1 : SUITED_CARDS;
+  // A hole card that makes a blackjack with the up card, and one that does not.
+  const SuitedCard two = suited_card(1, 0);
+  for (int a = 0; a < SUITED_CARDS; ++a) {
+    for (int b = 0; b < SUITED_CARDS; ++b) {
+      for (int up = 0; up < upcards; ++up) {
+        deal.player = {static_cast<SuitedCard>(a), static_cast<SuitedCard>(b)};
+        deal.upcard = static_cast<SuitedCard>(up);
+        deal.hole = two;
+        put(key(deal), deal);
+        if (cards_ != SideBetCards::first_two_dealer_two) continue;
+        const int up_value = value_of(deal.upcard);
+        if (up_value != ACE && up_value != TEN) continue;
+        deal.hole = up_value == ACE ? suited_card(TEN_RANK, 0) : suited_card(0, 0);
+        put(key(deal), deal);
+      }
+    }
+  }
+}
+
+SideBetPays side_bet_pays(const SideBet& bet) {
+  SideBetPays pays;
+  for (const SideBetOutcome& o : bet.outcomes) pays.unit = std::lcm(pays.unit, o.pays_denominator);
+  for (const SideBetOutcome& o : bet.outcomes)
+    pays.outcomes.push_back(o.pays_numerator * (pays.unit / o.pays_denominator));
+  return pays;
+}
+
+std::vector<SuitedCard> shoe_suited_cards(int decks) {
+  std::vector<SuitedCard> cards(static_cast<std::size_t>(decks) * DECK_CARDS);
+  for (std::size_t i = 0; i < cards.size(); ++i) cards[i] = static_cast<SuitedCard>(i % DECK_CARDS);
+  return cards;
+}
+
 ParSheet par_sheet(const SideBet& bet, int decks, bool h17) {
   validate_side_bet(bet);
   if (decks < 1 || decks > MAX_DECKS) {
@@ -372,13 +426,12 @@ ParSheet par_sheet(const SideBet& bet, int decks, bool h17) {
   }
   sheet.deals = falling(decks * SUITED_CARDS, sheet.deal_cards);
 
-  for (const SideBetOutcome& o : bet.outcomes) sheet.pay_unit = std::lcm(sheet.pay_unit, o.pays_denominator);
+  const SideBetPays pays = side_bet_pays(bet);
+  sheet.pay_unit = pays.unit;
+  sheet.pay_units = pays.outcomes;
   WideSum net = -checked_multiply(sheet.losses, sheet.pay_unit);
   for (std::size_t i = 0; i < bet.outcomes.size(); ++i) {
-    const SideBetOutcome& o = bet.outcomes[i];
-    const std::int64_t units = o.pays_numerator * (sheet.pay_unit / o.pays_denominator);
-    sheet.pay_units.push_back(units);
-    net = checked_add(net, checked_multiply(sheet.combinations[i], units));
+    net = checked_add(net, checked_multiply(sheet.combinations[i], sheet.pay_units[i]));
   }
   sheet.net_units = net;
   return sheet;

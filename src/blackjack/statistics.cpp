@@ -223,6 +223,29 @@ SimStatistics sim_statistics(const Tally& t, const Rules& rules, const std::opti
   return r;
 }
 
+SideBetStatistics side_bet_statistics(const Tally& tally, std::size_t index, const SideBet& bet, const ParSheet& exact,
+                                      const Rules& rules) {
+  const SideBetTally& t = tally.side_bets[index];
+  const double unit_bets = static_cast<double>(rules.seats) * static_cast<double>(side_bet_pays(bet).unit);
+  SideBetStatistics s;
+  s.bets = t.bets;
+  s.player_return = core::mean_estimate(t.net, t.net_squared, tally.rounds, unit_bets);
+  s.wins.assign(t.wins.begin(), t.wins.begin() + static_cast<std::ptrdiff_t>(bet.outcomes.size()));
+  std::int64_t won = 0;
+  for (const std::int64_t w : s.wins) won += w;
+  s.losses = t.bets - won;
+  s.hit_frequency = rate(won, t.bets);
+  s.exact = compare_with_exact(s.player_return, exact.expected_return(), false, rules);
+  for (std::size_t b = 0; b < t.by_true_count.size(); ++b) {
+    const std::int64_t rounds = tally.counting.by_true_count[b].rounds;
+    if (rounds == 0) continue;
+    const SideBetTrueCountTally& at = t.by_true_count[b];
+    s.by_true_count.push_back({static_cast<int>(b) - TRUE_COUNT_LIMIT, rounds * rules.seats,
+                               core::mean_estimate(at.net, at.net_squared, rounds, unit_bets)});
+  }
+  return s;
+}
+
 ExactComparison compare_with_exact(const core::MeanEstimate& edge, double exact_ev, bool index_plays,
                                    const Rules& rules) {
   ExactComparison r;

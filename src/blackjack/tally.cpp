@@ -37,6 +37,15 @@ void CountingTally::merge(const CountingTally& o) {
   chunk_sums.merge(o.chunk_sums);
 }
 
+void SideBetTally::merge(const SideBetTally& o) {
+  add_fields(*this, o, SIDE_BET_TALLY_FIELDS);
+  for (std::size_t i = 0; i < wins.size(); ++i) wins[i] += o.wins[i];
+  for (std::size_t b = 0; b < by_true_count.size(); ++b) {
+    by_true_count[b].net += o.by_true_count[b].net;
+    by_true_count[b].net_squared += o.by_true_count[b].net_squared;
+  }
+}
+
 void Tally::merge(const Tally& o) {
   add_fields(*this, o, TALLY_FIELDS);
   for (std::size_t s = 0; s < seats.size(); ++s) seats[s].merge(o.seats[s]);
@@ -47,6 +56,7 @@ void Tally::merge(const Tally& o) {
     }
   }
   counting.merge(o.counting);
+  for (std::size_t b = 0; b < side_bets.size(); ++b) side_bets[b].merge(o.side_bets[b]);
 }
 
 void add_counter_money(const PlayedBuckets& played, const BucketUnits& units, CountingTally& counted) {

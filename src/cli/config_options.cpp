@@ -1,5 +1,6 @@
 #include "config_options.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <utility>
@@ -9,6 +10,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/shard.hpp"
 #include "commands.hpp"
@@ -21,11 +23,23 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
   const nlohmann::json defaults = io::to_json(io::SimConfig{}, /*every_key=*/true);
   for (const io::ConfigKey& key : io::config_keys()) {
     if (key.key == "name" || key.key == "description") continue;
-    std::string flag = "--" + key.key;
-    for (char& c : flag) c = c == '_' ? '-' : c;
+    const std::string flag = "--" + io::config_flag(key.key);
+    const std::string help = key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")";
+    if (key.kind == "list") {  // the flag once per item; the items as a JSON array (config_json)
+      command
+          .add_option_function<std::vector<std::string>>(
+              flag,
+              [options, name = key.key](const std::vector<std::string>& items) {
+                options->flags[name] = nlohmann::json(items).dump();
+              },
+              help + "; repeat the flag for more")
+          ->expected(1)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+          ->type_name("NAME_OR_FILE");
+      continue;
+    }
     auto* option = command.add_option_function<std::string>(
-        flag, [options, name = key.key](const std::string& text) { options->flags[name] = text; },
-        key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")");
+        flag, [options, name = key.key](const std::string& text) { options->flags[name] = text; }, help);
     if (key.kind == "boolean") option->expected(0, 1);
     option->type_name(key.kind == "boolean" ? "[BOOL]" : "VALUE");
   }
@@ -112,6 +126,9 @@ io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::s
                 " needs a count: --count hi-lo (or any count in the data folder's counts/, or "
                 "a count file), or a config with \"count\"");
   }
+  if (!config.side_bets.empty()) {
+    throw Error("cardsim " + command + " plays no side bets: side bets (side_bets, --side-bet) are for `cardsim sim`");
+  }
   if (!given.contains("rounds")) config.rounds = rounds;
   if (!given.contains("chunk_rounds")) config.chunk_rounds = chunk_rounds;
   return config;
@@ -126,7 +143,11 @@ nlohmann::json config_json(const ConfigOptions& options) {
   if (!options.config_file.empty()) {
     j = io::parse_json_object(io::read_file(options.config_file), "config '" + options.config_file + "'");
   }
-  for (const auto& [key, text] : options.flags) j[key] = io::flag_value_to_json(text);
+  for (const auto& [key, text] : options.flags) {
+    const bool list = std::any_of(io::config_keys().begin(), io::config_keys().end(),
+                                  [&](const io::ConfigKey& k) { return k.key == key && k.kind == "list"; });
+    j[key] = list ? nlohmann::json::parse(text) : io::flag_value_to_json(text);
+  }
   return j;
 }
 
@@ -150,6 +171,7 @@ void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io:
   outputs.input("--config", options.config_file);
   outputs.input("--strategy", io::strategy_file(config.strategy, folder));
   for (const std::string& file : io::counting_files(config, folder)) outputs.input("the counting file", file);
+  for (const io::SideBetFile& file : io::load_side_bets(config.side_bets)) outputs.input("the side bet", file.path);
 }
 
 }  // namespace cardsim::cli

@@ -47,9 +47,9 @@ void collect_commands(const CLI::App* app, const std::string& path, std::vector<
 // --decks, say, is a flag of its own.
 const io::ConfigKey* config_key_of(const CLI::Option* option) {
   for (const io::ConfigKey& k : io::config_keys()) {
-    std::string flag = k.key;
-    for (char& c : flag) c = c == '_' ? '-' : c;
-    if (option->check_lname(flag) && option->get_description().rfind(k.help + "; " + k.allowed, 0) == 0) return &k;
+    if (option->check_lname(io::config_flag(k.key)) &&
+        option->get_description().rfind(k.help + "; " + k.allowed, 0) == 0)
+      return &k;
   }
   return nullptr;
 }
@@ -65,8 +65,7 @@ void print_config_keys() {
   std::printf("| key | flag | type | allowed values | default | meaning |\n");
   std::printf("|---|---|---|---|---|---|\n");
   for (const io::ConfigKey& k : io::config_keys()) {
-    std::string flag = k.key;
-    for (char& c : flag) c = c == '_' ? '-' : c;
+    const std::string flag = io::config_flag(k.key);
     const bool has_flag = k.key != "name" && k.key != "description";
     const std::string value = defaults.contains(k.key) ? "`" + defaults.at(k.key).dump() + "`" : "(none)";
     std::printf("| `%s` | %s | %s | %s | %s | %s |\n", k.key.c_str(), has_flag ? ("`--" + flag + "`").c_str() : "-",

@@ -659,6 +659,9 @@ void run_play(const PlayOptions& options) {
   if (config.counting.enabled()) {
     throw Error("play does not count for you: counting (count '" + config.counting.count + "') is for `cardsim sim`");
   }
+  if (!config.side_bets.empty()) {
+    throw Error("play has no side bets: side bets (side_bets, --side-bet) are for `cardsim sim`");
+  }
   if (options.bet < 1) throw Error("--bet must be at least 1 chip");
   if (options.bankroll < options.bet * config.rules.seats) {
     throw Error("--bankroll " + std::to_string(options.bankroll) + " does not cover a round's bets (" +

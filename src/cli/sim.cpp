@@ -29,6 +29,7 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/run/journal.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
@@ -142,7 +143,8 @@ void run_sim(const SimOptions& options) {
   const run::MpiSession mpi;
   const RunPlan plan = plan_run(options);
   const io::SimConfig& config = plan.config;
-  const blackjack::Engine engine(config.rules, plan.chart, plan.counting);
+  const blackjack::Engine engine(config.rules, plan.chart, plan.counting,
+                                 io::bets_of(io::load_side_bets(config.side_bets)));
 
   const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
   if (!checkpoint_path.empty() && mpi.size() > 1) {

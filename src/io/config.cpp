@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 
@@ -103,6 +104,10 @@ const std::vector<ConfigKey> KEYS = {
      "index plays: deviations from the chart by true count, insurance and surrender included"},
     {"bankroll_units", "number", "a number of base bets > 0", "bankroll for the risk of ruin, in base bets"},
     {"rounds_per_hour", "number", "a number > 0", "rounds played per hour, for the hours to N0"},
+    {"side_bets", "list",
+     "a list of up to 4 side bets, each a name in configs/sidebets/ (21-plus-3, buster-blackjack, lucky-ladies, "
+     "perfect-pairs-25-12-6, ...) or a side bet file; a single name stands for a list of one, \"none\" for none",
+     "side bets every seat places, one unit on each every round (finite shoes only)"},
 };
 
 // The counting keys: given without a count they would do nothing.
@@ -120,9 +125,7 @@ const ConfigKey& key_info(const std::string& key) {
 // "config key 'decks' (--decks)"; name and description have no flag.
 std::string key_and_flag(const std::string& key) {
   if (key == "name" || key == "description") return "config key '" + key + "'";
-  std::string flag = key;
-  for (char& c : flag) c = c == '_' ? '-' : c;
-  return "config key '" + key + "' (--" + flag + ")";
+  return "config key '" + key + "' (--" + config_flag(key) + ")";
 }
 
 [[noreturn]] void bad_value(const std::string& key, const json& value) {
@@ -190,6 +193,13 @@ std::uint64_t read_count(const json& j, const std::string& key) {
 }  // namespace
 
 const std::vector<ConfigKey>& config_keys() { return KEYS; }
+
+std::string config_flag(const std::string& key) {
+  std::string flag = key;
+  for (char& c : flag) c = c == '_' ? '-' : c;
+  if (key_info(key).kind == "list") flag.pop_back();  // one item per flag: "side-bets" -> "side-bet"
+  return flag;
+}
 
 std::string to_string(bj::Reshuffle value) { return name_of(RESHUFFLE_NAMES, value); }
 std::string to_string(bj::HoleCard value) { return name_of(HOLE_CARD_NAMES, value); }
@@ -517,6 +527,20 @@ SimConfig sim_config_from_json(const json& j) {
     value = v.get<double>();
   };
   read_positive("bankroll_units", k.bankroll);
+  if (j.contains("side_bets")) {
+    const json& v = j.at("side_bets");
+    if (v.is_string() && v.get<std::string>() != "none") c.side_bets = {v.get<std::string>()};
+    if (v.is_array()) {
+      for (const json& bet : v) {
+        if (!bet.is_string() || bet.get<std::string>().empty()) bad_value("side_bets", v);
+        c.side_bets.push_back(bet.get<std::string>());
+      }
+    }
+    if ((!v.is_string() && !v.is_array()) || (v.is_string() && v.get<std::string>().empty()) ||
+        c.side_bets.size() > static_cast<std::size_t>(bj::MAX_SIDE_BETS)) {
+      bad_value("side_bets", v);
+    }
+  }
   read_positive("rounds_per_hour", k.rounds_per_hour);
   if (!k.enabled()) {
     for (const char* key : COUNTING_KEYS) {
@@ -539,6 +563,9 @@ SimConfig sim_config_from_json(const json& j) {
       throw Error("config key 'burn_cards': " + std::to_string(r.burn_cards) +
                   " burn cards reach the cut card at card " + std::to_string(cut) + "; expected fewer");
     }
+  }
+  if (!c.side_bets.empty() && r.infinite()) {
+    throw Error("config key 'side_bets' (--side-bet): side bets need a finite shoe; 'decks' is \"infinite\"");
   }
   if (k.enabled() && r.infinite()) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
@@ -592,6 +619,7 @@ json to_json(const SimConfig& c, bool every_key) {
     j["bankroll_units"] = k.bankroll;
     j["rounds_per_hour"] = k.rounds_per_hour;
   }
+  if (!c.side_bets.empty() || every_key) j["side_bets"] = c.side_bets;
   return j;
 }
 

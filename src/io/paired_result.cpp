@@ -39,6 +39,10 @@ struct VariantFigures {
   blackjack::SimStatistics stats;
   blackjack::ExactComparison exact;
   std::optional<blackjack::PairedDifference> difference;
+  // Side bets: each one's figures, and (but the baseline) the difference from
+  // the baseline's bet at the same place of its side_bets, if it has one.
+  std::vector<SideBetFigures> side_bets{};
+  std::vector<std::optional<blackjack::PairedDifference>> side_bet_differences{};
 };
 
 std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& variants, const PairedRunInfo& info,
@@ -54,7 +58,9 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
                                      .elapsed_seconds = info.elapsed_seconds},
                      .stats = blackjack::sim_statistics(run.tallies[v], variant.config.rules),
                      .exact = {},
-                     .difference = std::nullopt};
+                     .difference = std::nullopt,
+                     .side_bets = {},
+                     .side_bet_differences = {}};
     f.exact = blackjack::compare_with_exact(f.stats.edge, variant.exact_ev, false, variant.config.rules);
     figures.push_back(std::move(f));
   }
@@ -62,6 +68,19 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
   const auto edge_se = [&](std::size_t v) { return figures[v].stats.edge.has_se() ? figures[v].stats.edge.se : 0.0; };
   for (std::size_t v = 1; v < variants.size(); ++v) {
     figures[v].difference = blackjack::paired_difference(run, v, 0, edge_se(v), edge_se(0));
+  }
+  for (std::size_t v = 0; v < variants.size(); ++v) {
+    figures[v].side_bets = side_bet_figures(variants[v].config, run.tallies[v]);
+    for (std::size_t b = 0; v > 0 && b < figures[v].side_bets.size(); ++b) {
+      std::optional<blackjack::PairedDifference> d;
+      if (b < figures[0].side_bets.size()) {
+        const SideBetFigures& mine = figures[v].side_bets[b];
+        const SideBetFigures& base = figures[0].side_bets[b];
+        d = blackjack::paired_side_bet_difference(run, b, v, 0, mine.table_units, base.table_units,
+                                                  mine.stats.player_return.se, base.stats.player_return.se);
+      }
+      figures[v].side_bet_differences.push_back(d);
+    }
   }
   return figures;
 }
@@ -106,6 +125,25 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                              {"house_edge_change_percent", percent(-d.mean)},
                              {"standard_error_unpaired", d.se_unpaired},
                              {"variance_reduction", d.variance_reduction}};
+    }
+    if (v > 0 && !figures[v].side_bets.empty()) {
+      json bets = json::array();
+      for (std::size_t b = 0; b < figures[v].side_bets.size(); ++b) {
+        const auto& d = figures[v].side_bet_differences[b];
+        if (!d) {
+          bets.push_back(nullptr);
+          continue;
+        }
+        bets.push_back({{"name", figures[v].side_bets[b].file.bet.name},
+                        {"against", figures[0].side_bets[b].file.bet.name},
+                        {"mean", d->mean},
+                        {"standard_error", d->se},
+                        {"ci95", {d->ci95_low, d->ci95_high}},
+                        {"house_edge_change_percent", percent(-d->mean)},
+                        {"standard_error_unpaired", d->se_unpaired},
+                        {"variance_reduction", d->variance_reduction}});
+      }
+      entry["side_bet_differences"] = bets;
     }
     list.push_back(entry);
   }
@@ -185,6 +223,25 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
     std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(), percent(-edge.mean), se,
                   percent(-figures[v].exact.exact_ev), change, unpaired);
     out += line;
+    // Each side bet: its house edge, SE and exact value, and the change from
+    // the baseline's bet at the same place.
+    for (std::size_t b = 0; b < figures[v].side_bets.size(); ++b) {
+      const SideBetFigures& f = figures[v].side_bets[b];
+      const core::MeanEstimate& r = f.stats.player_return;
+      char bet_change[64] = "";
+      char bet_unpaired[32] = "";
+      if (v == 0) std::snprintf(bet_change, sizeof bet_change, "baseline");
+      if (v > 0 && figures[v].side_bet_differences[b]) {
+        const blackjack::PairedDifference& d = *figures[v].side_bet_differences[b];
+        std::snprintf(bet_change, sizeof bet_change, "%+.4f%% (%.4f%%)", percent(-d.mean), 100 * d.se);
+        std::snprintf(bet_unpaired, sizeof bet_unpaired, "%.4f%%", 100 * d.se_unpaired);
+      }
+      std::string name = "  side bet " + f.file.bet.name;
+      if (name.size() > LABEL_WIDTH) name = name.substr(0, LABEL_WIDTH - 3) + "...";
+      std::snprintf(line, sizeof line, "%-40s %11.4f%% %9.4f%% %11.4f%% %21s %10s\n", name.c_str(), percent(-r.mean),
+                    100 * r.se, percent(f.exact.house_edge()), bet_change, bet_unpaired);
+      out += line;
+    }
   }
   return out;
 }

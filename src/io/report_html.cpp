@@ -437,10 +437,86 @@ std::string counting_section(const json& r, const std::string& ids) {
   return out.str();
 }
 
+// The side bets (result side_bets): each bet's PAR sheet (the exact
+// probability, pay and share of the return of each line, a fresh shoe) beside
+// the simulated share of bets of each line, and the simulated house edge
+// against the exact one; with counting, the return by true count.
+std::string side_bets_section(const json& r, const std::string& ids) {
+  std::ostringstream out;
+  out << "<h2>Side bets</h2>\n<p>Every seat bets one unit on each side bet every round. The PAR sheet is exact (a "
+         "fresh shoe of "
+      << r.at("config").at("decks").dump()
+      << " decks, by combinatorics: <code>cardsim sidebet</code>); the simulated figures are this run's.</p>\n";
+  std::size_t i = 0;
+  for (const json& bet : r.at("side_bets")) {
+    const json& exact = bet.at("exact");
+    const std::string id = ids + "side-bet-" + std::to_string(i++);
+    out << "<table id=\"" << id << "\"><caption>" << escape(bet.at("name").get<std::string>()) << ": PAR sheet and "
+        << bet.at("bets").dump() << " simulated bets</caption><tr><th class=\"l\">outcome</th><th>pays</th>"
+        << "<th>probability (exact)</th><th>return (exact)</th><th>share of bets (simulated)</th></tr>";
+    for (const json& o : bet.at("outcomes")) {
+      const double p = number(o.at("exact_probability"));
+      out << "<tr><td class=\"l\">" << escape(o.at("name").get<std::string>()) << "</td><td>"
+          << fixed(number(o.at("pays")), 2) << "</td><td>" << fixed(p, 8) << "</td><td>"
+          << signed_percent(100 * p * number(o.at("pays"))) << "</td><td>" << fixed(number(o.at("frequency")), 8)
+          << "</td></tr>";
+    }
+    const double loss = 1 - number(exact.at("hit_frequency"));
+    out << "<tr><td class=\"l\">loss</td><td>-1</td><td>" << fixed(loss, 8) << "</td><td>"
+        << signed_percent(-100 * loss) << "</td><td>" << fixed(number(bet.at("loss_frequency")), 8) << "</td></tr>"
+        << "<tr><th class=\"l\">house edge</th><td></td><td></td><td" << id_attr(id, "-exact") << ">"
+        << percent(number(exact.at("house_edge_percent"))) << "</td><td" << id_attr(id, "-simulated") << ">"
+        << percent(number(bet.at("return").at("house_edge_percent")));
+    if (!bet.at("return").at("standard_error").is_null()) {
+      out << " &plusmn; " << percent(100 * core::Z95 * number(bet.at("return").at("standard_error")));
+    }
+    out << "</td></tr></table>\n<p>";
+    const json& difference = exact.at("difference_in_standard_errors");
+    if (!difference.is_null()) out << "Simulated minus exact: " << fixed(number(difference), 2) << " standard errors";
+    out << (exact.at("comparable").get<bool>()
+                ? "; with a fresh shoe each round the two agree."
+                : "; a cut-card game differs from the exact value by the cut-card effect.")
+        << " Hit frequency " << percent(100 * number(bet.at("hit_frequency")), 3) << " (exact "
+        << percent(100 * number(exact.at("hit_frequency")), 3) << "), standard deviation of a unit bet "
+        << fixed(number(exact.at("standard_deviation")), 4) << ".";
+    if (bet.contains("note")) out << " " << escape(bet.at("note").get<std::string>()) << ".";
+    out << "</p>\n";
+  }
+  if (r.contains("counting") && r.at("counting").contains("side_bets")) {
+    // The true counts -6..+10 dealt, each bet's return per unit (a standard
+    // error under it).
+    constexpr int LOWEST = -6, HIGHEST = 10;
+    out << "<table id=\"" << ids
+        << "side-bets-by-count\"><caption>Side bets: the player's return per unit bet by the "
+           "true count before the deal (standard error below)</caption><tr><th class=\"l\">true count</th>";
+    for (const json& bet : r.at("counting").at("side_bets"))
+      out << "<th>" << escape(bet.at("name").get<std::string>()) << "</th>";
+    out << "</tr>";
+    for (int tc = LOWEST; tc <= HIGHEST; ++tc) {
+      std::ostringstream row;
+      bool any = false;
+      for (const json& bet : r.at("counting").at("side_bets")) {
+        row << "<td>";
+        for (const json& x : bet.at("by_true_count")) {
+          if (x.at("true_count").get<int>() != tc) continue;
+          any = true;
+          row << signed_percent(100 * number(x.at("return")), 2) << "<br><small>"
+              << maybe(x.at("standard_error"), 2, 100, "%") << "</small>";
+        }
+        row << "</td>";
+      }
+      if (any) out << "<tr><td class=\"l\">" << (tc > 0 ? "+" : "") << tc << "</td>" << row.str() << "</tr>";
+    }
+    out << "</table>\n";
+  }
+  return out.str();
+}
+
 // The part of the page for one sim result; `ids` prefixes its element ids.
 std::string sim_section(const json& r, const std::string& ids) {
   std::string out = edge_paragraph(r, ids) + rules_table(r, ids);
   if (r.contains("counting")) out += counting_section(r, ids);
+  if (r.contains("side_bets")) out += side_bets_section(r, ids);
   return out + "<h2>Outcomes and the dealer</h2>\n" + seats_table(r) + outcome_chart(r) + dealer_figures(r);
 }
 

@@ -4,14 +4,18 @@
 #include <array>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "blackjack_keys.hpp"
 #include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/io/numbers.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/version.hpp"
 
 namespace cardsim::io {
@@ -217,6 +221,18 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
   return result;
 }
 
+std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const bj::Tally& t) {
+  std::vector<SideBetFigures> figures;
+  const std::vector<SideBetFile> files = load_side_bets(config.side_bets);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const bj::ParSheet exact = bj::par_sheet(files[i].bet, config.rules.decks, config.rules.h17);
+    figures.push_back({config.side_bets[i], files[i], exact,
+                       bj::side_bet_statistics(t, i, files[i].bet, exact, config.rules),
+                       static_cast<double>(bj::side_bet_pays(files[i].bet).unit * config.rules.seats)});
+  }
+  return figures;
+}
+
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
   const bool negative = value < 0;
@@ -342,6 +358,61 @@ bj::CountingTally counting_tally_from_json(const json& j) {
   return c;
 }
 
+// The side bets of a tally (written only when a bet was placed, so that a
+// run without side bets writes the tally it always did): per bet its sums,
+// its wins by outcome (trailing zeros left out) and rows [true count, net,
+// net_squared] for the true counts that occurred.
+bool has_side_bets(const bj::Tally& t) {
+  return std::any_of(t.side_bets.begin(), t.side_bets.end(), [](const bj::SideBetTally& b) { return b.bets != 0; });
+}
+
+json side_bets_tally_json(const bj::Tally& t) {
+  json bets = json::array();
+  std::size_t used = t.side_bets.size();
+  while (used > 0 && t.side_bets[used - 1] == bj::SideBetTally{}) --used;
+  for (std::size_t i = 0; i < used; ++i) {
+    const bj::SideBetTally& b = t.side_bets[i];
+    std::size_t outcomes = b.wins.size();
+    while (outcomes > 0 && b.wins[outcomes - 1] == 0) --outcomes;
+    json rows = json::array();
+    for (std::size_t c = 0; c < b.by_true_count.size(); ++c) {
+      if (b.by_true_count[c] == bj::SideBetTrueCountTally{}) continue;
+      rows.push_back(
+          {static_cast<int>(c) - bj::TRUE_COUNT_LIMIT, b.by_true_count[c].net, b.by_true_count[c].net_squared});
+    }
+    json one;
+    write_fields(one, b, bj::SIDE_BET_TALLY_FIELDS);
+    one["wins"] = std::vector<std::int64_t>(b.wins.begin(), b.wins.begin() + static_cast<std::ptrdiff_t>(outcomes));
+    one["by_true_count_fields"] = {"true_count", "net", "net_squared"};
+    one["by_true_count"] = rows;
+    bets.push_back(one);
+  }
+  return bets;
+}
+
+void side_bets_tally_from_json(const json& j, bj::Tally& t) {
+  if (!j.is_array() || j.size() > t.side_bets.size()) {
+    throw Error("tally: side_bets must be an array of at most " + std::to_string(t.side_bets.size()) + " bets");
+  }
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    bj::SideBetTally& b = t.side_bets[i];
+    read_fields(j[i], b, bj::SIDE_BET_TALLY_FIELDS);
+    const auto wins = j[i].at("wins").get<std::vector<std::int64_t>>();
+    if (wins.size() > b.wins.size()) {
+      throw Error("tally: a side bet's wins list at most " + std::to_string(b.wins.size()) + " outcomes");
+    }
+    std::copy(wins.begin(), wins.end(), b.wins.begin());
+    for (const json& row : j[i].at("by_true_count")) {
+      const auto v = row.get<std::vector<std::int64_t>>();
+      if (v.size() != 3 || v[0] < -bj::TRUE_COUNT_LIMIT || v[0] > bj::TRUE_COUNT_LIMIT) {
+        throw Error("tally: a side bet's by_true_count row needs 3 fields and a true count within +/-" +
+                    std::to_string(bj::TRUE_COUNT_LIMIT));
+      }
+      b.by_true_count[static_cast<std::size_t>(v[0] + bj::TRUE_COUNT_LIMIT)] = {v[1], v[2]};
+    }
+  }
+}
+
 }  // namespace
 
 json tool_json() { return {{"name", "cardsim"}, {"version", VERSION}, {"git_revision", GIT_REVISION}}; }
@@ -361,6 +432,7 @@ json tally_to_json(const bj::Tally& t) {
   write_fields(j, t, bj::TALLY_FIELDS);
   write_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
   if (!t.counting.empty()) j["counting"] = counting_tally_json(t.counting);
+  if (has_side_bets(t)) j["side_bets"] = side_bets_tally_json(t);
   return j;
 }
 
@@ -380,6 +452,7 @@ bj::Tally tally_from_json(const json& j) {
     t.upcard_rounds = j.at("upcard_rounds").get<decltype(t.upcard_rounds)>();
     read_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
     if (j.contains("counting")) t.counting = counting_tally_from_json(j.at("counting"));
+    if (j.contains("side_bets")) side_bets_tally_from_json(j.at("side_bets"), t);
     return t;
   } catch (const json::exception& e) {
     throw Error(std::string("malformed tally: ") + e.what());
@@ -400,6 +473,54 @@ bj::SimStatistics statistics_of(const SimConfig& config, const bj::Tally& t) {
 // compared. (A ramp or wonging changes only the counter's money, not `edge`,
 // which plays every round dealt at a flat bet.)
 bool plays_indices(const SimConfig& config) { return config.counting.enabled() && config.counting.indices != "none"; }
+
+json side_bet_json(const SideBetFigures& f) {
+  const bj::SideBet& bet = f.file.bet;
+  const bj::SideBetStatistics& s = f.stats;
+  const bj::ParSheet& x = f.exact;
+  json player_return = estimate_json(s.player_return);
+  player_return["unit"] = "player's net result per unit bet (negative: the house wins)";
+  player_return["house_edge_percent"] = percent(-s.player_return.mean);
+  player_return.erase("sd_per_round");  // of the table's round, not of one bet: exact.standard_deviation is
+  json outcomes = json::array();
+  for (std::size_t o = 0; o < bet.outcomes.size(); ++o) {
+    const bj::SideBetOutcome& outcome = bet.outcomes[o];
+    outcomes.push_back(
+        {{"name", outcome.name},
+         {"pays", static_cast<double>(outcome.pays_numerator) / static_cast<double>(outcome.pays_denominator)},
+         {"wins", s.wins[o]},
+         {"frequency", bj::rate(s.wins[o], s.bets)},
+         {"exact_probability", x.probability(static_cast<int>(o))}});
+  }
+  json exact = {{"return", x.expected_return()},
+                {"house_edge_percent", percent(x.house_edge())},
+                {"hit_frequency", x.hit_frequency()},
+                {"standard_deviation", x.standard_deviation()},
+                {"difference_in_standard_errors", optional_json(s.exact.difference_in_se)},
+                {"comparable", s.exact.comparable},
+                {"method", "the exact PAR sheet (cardsim sidebet) of a fresh " + std::to_string(x.decks) +
+                               "-deck shoe, by combinatorics"}};
+  json one = {{"name", bet.name},     {"side_bet", f.named},     {"cards", side_bet_to_json(bet).at("cards")},
+              {"bets", s.bets},       {"return", player_return}, {"hit_frequency", s.hit_frequency},
+              {"outcomes", outcomes}, {"losses", s.losses},      {"loss_frequency", bj::rate(s.losses, s.bets)},
+              {"exact", exact}};
+  if (bet.cards == bj::SideBetCards::dealer_final) {
+    one["note"] = "the dealer played out every round with real cards, as the game's rules say";
+  }
+  return one;
+}
+
+// A side bet's return by the true count before the deal (counting runs).
+json side_bet_counts_json(const SideBetFigures& f) {
+  json rows = json::array();
+  for (const bj::SideBetTrueCountStatistics& x : f.stats.by_true_count) {
+    rows.push_back({{"true_count", x.true_count},
+                    {"bets", x.bets},
+                    {"return", x.player_return.mean},
+                    {"standard_error", standard_error_of(x.player_return.se, x.player_return.n)}});
+  }
+  return {{"name", f.file.bet.name}, {"side_bet", f.named}, {"by_true_count", rows}};
+}
 
 std::int64_t rounds_played(const RunInfo& run, const bj::Tally& t) {
   return run.rounds_played >= 0 ? run.rounds_played : t.rounds;
@@ -484,9 +605,21 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer_json(stats.dealer);
   result["shoe"] = shoe;
   result["seats"] = seat_list;
+  const std::vector<SideBetFigures> side_bets = side_bet_figures(config, t);
+  if (!side_bets.empty()) {
+    result["side_bets"] = json::array();
+    for (const SideBetFigures& f : side_bets) result["side_bets"].push_back(side_bet_json(f));
+  }
   if (stats.counting) {
     result["counting"] = counting_json(config.counting, *stats.counting);
     result["counting"]["index_plays"] = run.index_plays;
+    if (!side_bets.empty()) {
+      result["counting"]["side_bets"] = json::array();
+      for (const SideBetFigures& f : side_bets) result["counting"]["side_bets"].push_back(side_bet_counts_json(f));
+      result["counting"]["side_bets_note"] =
+          "each side bet's return per unit bet by the true count before the deal, every round dealt (one unit per "
+          "seat), standard errors from the table's net on the bet per round";
+    }
   }
   result["tally"] = tally_to_json(t);
   result["performance"] = performance_json(run.threads, run.elapsed_seconds, rounds_played(run, t));
@@ -572,6 +705,25 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
              c.n0->rounds, c.n0->ci95_low, upper, c.n0->hours, k.rounds_per_hour, 100 * c.risk_of_ruin.value,
              c.risk_of_ruin.bankroll);
     }
+  }
+  for (const SideBetFigures& f : side_bet_figures(config, t)) {
+    const core::MeanEstimate& r = f.stats.player_return;
+    char compared[64] = "";
+    if (f.stats.exact.difference_in_se) {
+      std::snprintf(compared, sizeof compared, "; simulated - exact = %+.2f SE", *f.stats.exact.difference_in_se);
+    }
+    append(out, "side bet %s: house edge %.3f%% +/- %.3f%%, hits %.3f%% of bets; exact %.3f%% (fresh shoe%s)%s\n",
+           f.file.bet.name.c_str(), percent(-r.mean), 100.0 * core::Z95 * r.se, 100 * f.stats.hit_frequency,
+           percent(f.exact.house_edge()),
+           f.stats.exact.comparable ? "" : "; a cut-card game differs by the cut-card effect", compared);
+    std::string by_count;
+    for (const bj::SideBetTrueCountStatistics& x : f.stats.by_true_count) {
+      if (std::abs(x.true_count) > bj::SLOPE_TRUE_COUNT_RANGE || x.player_return.n < bj::SLOPE_MIN_ROUNDS) continue;
+      char cell[32];
+      std::snprintf(cell, sizeof cell, " %+d:%+.1f", x.true_count, percent(x.player_return.mean));
+      by_count += cell;
+    }
+    if (!by_count.empty()) append(out, "  return %% by true count:%s\n", by_count.c_str());
   }
   append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)\n", rounds_per_second(run, t) / 1e6, run.threads,
          run.threads == 1 ? "" : "s", run.elapsed_seconds);

@@ -139,6 +139,25 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
           shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
           shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
           const blackjack::Tally& tally = shard.tallies.back();
+          shard.chunk_side_nets.emplace_back(chunks.size());
+          if (info.contains("chunk_side_net")) {
+            const json& side = info.at("chunk_side_net").at(v);
+            std::array<std::int64_t, blackjack::MAX_SIDE_BETS> sums{};
+            for (std::size_t i = 0; i < side.size() && i < chunks.size(); ++i) {
+              const auto row = side.at(i).get<std::vector<std::int64_t>>();
+              if (row.size() > sums.size()) throw Error(where + ": a chunk_side_net row has too many side bets");
+              for (std::size_t b = 0; b < row.size(); ++b) {
+                shard.chunk_side_nets.back()[i][b] = row[b];
+                sums[b] += row[b];
+              }
+            }
+            for (std::size_t b = 0; b < sums.size(); ++b) {
+              if (side.size() != chunks.size() || sums[b] != tally.side_bets[b].net) {
+                throw Error(where + ": variant " + std::to_string(v) +
+                            "'s side bet nets do not match its tally's chunks");
+              }
+            }
+          }
           std::uint64_t net = 0;  // unsigned: a damaged file may not overflow a signed sum
           for (const auto n : shard.chunk_nets.back()) net += static_cast<std::uint64_t>(n);
           if (tally.rounds < 0 || static_cast<std::uint64_t>(tally.rounds) != rounds ||
@@ -213,6 +232,25 @@ void add_paired_shard_info(json& result, const json& identity, const run::Shard&
   }
   result["shard"] = {{"index", shard.index}, {"count", shard.count}, {"assignment", SHARD_ASSIGNMENT},
                      {"identity", identity}, {"exact_ev", exact_ev}, {"chunk_table_net", nets}};
+  // With side bets: each variant's per-chunk net on each of its bets.
+  const auto bets_of_variant = [&](std::size_t v) {
+    std::size_t bets = 0;
+    while (bets < run.tallies[v].side_bets.size() && run.tallies[v].side_bets[bets].bets != 0) ++bets;
+    return bets;
+  };
+  json side_nets = json::array();
+  bool any = false;
+  for (std::size_t v = 0; v < run.chunk_side_nets.size(); ++v) {
+    const std::size_t bets = bets_of_variant(v);
+    any = any || bets > 0;
+    json list = json::array();
+    for (const auto c : run.chunks_played) {
+      list.push_back(std::vector<std::int64_t>(run.chunk_side_nets[v][c].begin(),
+                                               run.chunk_side_nets[v][c].begin() + static_cast<std::ptrdiff_t>(bets)));
+    }
+    side_nets.push_back(list);
+  }
+  if (any) result["shard"]["chunk_side_net"] = side_nets;
   seal_shard_result(result);
 }
 
@@ -283,7 +321,10 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
     const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, s->shard);
     for (std::size_t v = 0; v < variants.size(); ++v) {
       run.tallies[v].merge(s->tallies[v]);
-      for (std::size_t i = 0; i < chunks.size(); ++i) run.chunk_nets[v][chunks[i]] = s->chunk_nets[v][i];
+      for (std::size_t i = 0; i < chunks.size(); ++i) {
+        run.chunk_nets[v][chunks[i]] = s->chunk_nets[v][i];
+        run.chunk_side_nets[v][chunks[i]] = s->chunk_side_nets[v][i];
+      }
     }
     for (const auto c : chunks) run.chunk_rounds[c] = plan.items_in(c);
     run.chunks_played.insert(run.chunks_played.end(), chunks.begin(), chunks.end());

@@ -354,6 +354,18 @@ SideBetFile load_side_bet(const std::string& name_or_path) {
   return file;
 }
 
+std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names) {
+  std::vector<SideBetFile> files;
+  for (const std::string& name : names) files.push_back(load_side_bet(name));
+  return files;
+}
+
+std::vector<bj::SideBet> bets_of(const std::vector<SideBetFile>& files) {
+  std::vector<bj::SideBet> bets;
+  for (const SideBetFile& file : files) bets.push_back(file.bet);
+  return bets;
+}
+
 std::vector<std::string> shipped_side_bets() {
   namespace fs = std::filesystem;
   std::vector<std::string> names;

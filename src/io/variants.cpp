@@ -10,6 +10,7 @@
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
 
@@ -155,7 +156,8 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
   for (std::size_t v = 0; v < variants.size(); ++v) {
     Variant& variant = variants[v];
     variant.chart = load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
-    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart);
+    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart, bj::Counting{},
+                                                  bets_of(load_side_bets(variant.config.side_bets)));
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
     if (ev_of[v] == before) ev_first.push_back(v);

@@ -21,7 +21,7 @@
 namespace cardsim::blackjack {
 namespace {
 
-constexpr int CLUBS = 0, DIAMONDS = 1, SPADES = 3;
+constexpr int CLUBS = 0, DIAMONDS = 1, HEARTS = 2, SPADES = 3;
 constexpr int ACE_RANK = 0, TEN_RANK = 9, JACK_RANK = 10, KING_RANK = 12;
 
 SuitedCard card(int rank, int suit) { return suited_card(rank, suit); }

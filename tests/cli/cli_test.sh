@@ -120,6 +120,28 @@ sidebet)
   expect_error 1 "does not exist" "$cardsim" sidebet lucky-ladies --out missing/dir/r.json
   [[ ! -e r.json ]] || fail "a result file was written despite the errors"
   ;;
+sim-side-bets)
+  # Side bets in sim: the flag repeated, the config key, the result beside the
+  # exact value, and bad side bets (one error line, no result).
+  "$cardsim" sim --side-bet 21-plus-3 --side-bet buster-blackjack --rounds 200k --reshuffle every-round \
+    --out r.json >summary.txt || fail "sim with side bets"
+  grep -q '"side_bet": "buster-blackjack"' r.json || fail "no Buster in the result"
+  grep -q '"difference_in_standard_errors"' r.json || fail "no difference in SE"
+  grep -q "^side bet 21+3 (classic 9 to 1): house edge .*exact 3.239% (fresh shoe)" summary.txt ||
+    fail "no 21+3 summary line: $(cat summary.txt)"
+  printf '{"side_bets": ["perfect-pairs-25-12-6"], "rounds": "100k"}\n' >game.json
+  "$cardsim" sim --config game.json --quiet --out c.json || fail "side_bets from the config"
+  grep -q '"name": "Perfect Pairs 25/12/6"' c.json || fail "config's side bet not played"
+  expect_error 1 "side bet 'no-such-bet' is not a file or a bet in .*lucky-ladies" \
+    "$cardsim" sim --side-bet no-such-bet --rounds 1000 --out r2.json
+  expect_error 2 "'side_bets' (--side-bet).*up to 4 side bets" "$cardsim" sim --side-bet a --side-bet b \
+    --side-bet c --side-bet d --side-bet e --out r2.json
+  expect_error 1 "side bets need a finite shoe" "$cardsim" sim --side-bet 21-plus-3 --decks infinite --out r2.json
+  expect_error 1 "play has no side bets" "$cardsim" play --side-bet 21-plus-3
+  expect_error 1 "ramp plays no side bets" "$cardsim" ramp --count hi-lo --side-bet 21-plus-3 --spread 1-8 \
+    --bankroll 1000
+  [[ ! -e r2.json ]] || fail "a result file was written despite the errors"
+  ;;
 interrupt)
   # Signalled once a chunk is done (seen in the periodic checkpoint), however
   # fast or slow (sanitizers) the build: before that, Ctrl-C ends the run at

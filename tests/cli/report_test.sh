@@ -40,6 +40,19 @@ sim)
   [[ $(grep -o "<table" r.html | wc -l) -eq $(grep -o "<table[^>]*><caption>" r.html | wc -l) ]] || fail "a table without a caption"
   ! grep -q 'class="banner"' r.html || fail "a banner on a whole run"
   ;;
+side-bets)
+  # Each bet's PAR sheet beside the simulated shares, the house edges; by
+  # true count with counting.
+  "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --side-bet 21-plus-3 \
+    --side-bet buster-blackjack --rounds 200k --seed 5 --quiet --out r.json || fail "sim"
+  report r.json
+  on_page r.html '<table id="side-bet-0"><caption>21+3 (classic 9 to 1): PAR sheet and 200000 simulated bets'
+  on_page r.html '<td class="l">Straight flush</td><td>9.00</td><td>0.00206809</td><td>+1.8613%</td>'
+  on_page r.html 'id="side-bet-0-exact">3.2386%<'
+  on_page r.html "id=\"side-bet-1-simulated\">$(fmt "$(from='/"note": "the dealer played out/' number r.json house_edge_percent)" 4)%"
+  on_page r.html '<table id="side-bets-by-count"><caption>Side bets: the player'"'"'s return per unit bet by the true count'
+  on_page r.html 'the dealer played out every round with real cards'
+  ;;
 counting)
   "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --rounds 300k --seed 5 --quiet --out r.json ||
     fail "sim"

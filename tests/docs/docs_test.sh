@@ -97,7 +97,7 @@ man)
 results)
   # Every JSON a command writes, with the options that add keys (counting and
   # index plays, --target-se, shards and a merge, the composition-dependent
-  # optimum, a side bet on the dealer's hand).
+  # optimum, a side bet on the dealer's hand, side bets in sim).
   page=$(dirname "${BASH_SOURCE[0]}")/../../docs/results.md
   cfg=$data
   run() { "$cardsim" "$@" >/dev/null 2>err.txt || fail "cardsim $*: $(cat err.txt)"; }
@@ -106,7 +106,8 @@ results)
   echo '{"decks": "infinite"}' >s17.json
   echo '{"decks": "infinite", "h17": true}' >h17.json
   run sim "${small[@]}" --out sim.json
-  run sim --config "$cfg/6d-s17-das-hilo.json" --rounds 200k --chunk-rounds 10k --quiet --out counting.json
+  run sim --config "$cfg/6d-s17-das-hilo.json" --rounds 200k --chunk-rounds 10k --quiet --out counting.json \
+    --side-bet 21-plus-3 --side-bet buster-blackjack
   run sim --decks infinite --rounds 2M --chunk-rounds 10k --quiet --target-se 0.01 --out target-se.json
   run sim "${small[@]}" --shard 0/2 --out sim-0.json
   run sim "${small[@]}" --shard 1/2 --out sim-1.json

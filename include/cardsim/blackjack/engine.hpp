@@ -9,10 +9,12 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/rng.hpp"
@@ -116,6 +118,16 @@ class Engine {
   Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting);
   // No counting.
   Engine(const Rules& rules, const StrategyChart& chart);
+  // With side bets: every seat bets one unit on each of `side_bets` every
+  // round, settled into Tally::side_bets in this order. The shoe then deals
+  // suited cards (shoe_suited_cards: the same values from the same random
+  // numbers); a bet on the dealer's final hand (SideBetCards::dealer_final,
+  // Buster Blackjack) makes the dealer play out every round with real cards,
+  // as that game's rules say. Empty: the rounds of the other constructor,
+  // which carry no suits and cost nothing for them. Throws Error for more
+  // than MAX_SIDE_BETS bets, a bet of more than MAX_SIDE_BET_OUTCOMES
+  // outcomes or one validate_side_bet refuses, or an infinite deck.
+  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets);
 
   // Plays `rounds` rounds from a freshly shuffled shoe with `rng`, adding to
   // `tally`. A finite shoe is reshuffled as the rules say; the last shoe of the
@@ -148,6 +160,7 @@ class Engine {
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }
   const Counting& counting() const { return counting_; }
+  const std::vector<SideBet>& side_bets() const { return side_bets_; }
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
@@ -164,11 +177,17 @@ class Engine {
   struct Counter;       // a counter's state through a chunk (engine.cpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine.cpp)
   // ONE_SEAT: compiled for rules_.seats == 1.
-  template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
+  // Deck: core::Shoe, or the suited shoe of side bets (engine.cpp).
+  template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck = core::Shoe>
   [[gnu::flatten]] void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
-  template <bool INDEXED, bool ONE_SEAT>
-  [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+  template <bool INDEXED, bool ONE_SEAT, class Deck>
+  [[gnu::always_inline]] void play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                  PlayedRounds& played) const;
+  // Settles every seat's side bets of a round from its suited cards `round`
+  // (`size` of them, in deal order; the dealer's hits from `dealer_from` on)
+  // and the dealer's final hand `dealer`.
+  void settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
+                        HandState dealer, Tally& tally) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
@@ -194,6 +213,10 @@ class Engine {
   std::int64_t blackjack_win_;  // units won by a blackjack
   std::array<bool, HAND_STATES> dealer_stands_{};
   Counting counting_;
+  std::vector<SideBet> side_bets_;
+  std::vector<SideBetPays> side_bet_pays_;     // [bet]
+  std::vector<SideBetTable> side_bet_tables_;  // [bet]
+  bool dealer_plays_out_ = false;              // a side bet on the dealer's final hand is on
   ResolvedIndices indices_;
   bool has_indices_ = false;
   bool wongs_ = false;                       // the counter may sit out rounds (wong in or out)

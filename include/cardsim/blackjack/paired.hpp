@@ -7,6 +7,7 @@
 // that of two independent runs.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -25,9 +26,12 @@ inline double table_wager_units(const Rules& rules) { return static_cast<double>
 struct PairedRun {
   std::vector<Tally> tallies;                         // [variant]
   std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][chunk]: the table's net in bet units
-  std::vector<double> wager_units;                    // [variant]: table_wager_units() of its rules
-  std::vector<std::uint64_t> chunk_rounds;            // [chunk]: rounds every variant played in it
-  std::vector<std::uint64_t> chunks_played;           // ascending
+  // [variant][chunk][bet]: the table's net on each side bet (Tally::side_bets,
+  // the bet's pay units; zeros without side bets).
+  std::vector<std::vector<std::array<std::int64_t, MAX_SIDE_BETS>>> chunk_side_nets;
+  std::vector<double> wager_units;           // [variant]: table_wager_units() of its rules
+  std::vector<std::uint64_t> chunk_rounds;   // [chunk]: rounds every variant played in it
+  std::vector<std::uint64_t> chunks_played;  // ascending
 
   // Variant v's result in chunk c in initial wagers per seat (the pooled
   // edge's numerator, so that variants with other bet units or seat counts
@@ -67,6 +71,14 @@ struct PairedDifference {
 };
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
                                    double baseline_se);
+
+// The same for side bet `bet` of both variants (the bets at the same place
+// of their side_bets; pay tables of one bet on the same cards), per unit bet:
+// `variant_units` and `baseline_units` are the pay units of one unit bet on
+// every seat (side_bet_pays(bet).unit x seats), the SEs each one's own.
+PairedDifference paired_side_bet_difference(const PairedRun& run, std::size_t bet, std::size_t variant,
+                                            std::size_t baseline, double variant_units, double baseline_units,
+                                            double variant_se, double baseline_se);
 
 // What compare and sweep call: plays `plan` for every engine (the first is the
 // baseline), paired, in one go or, with plan.target_se, in batches

@@ -30,7 +30,6 @@ namespace cardsim::blackjack {
 using SuitedCard = std::uint8_t;
 inline constexpr int SUITED_CARDS = RANKS * SUITS;
 inline constexpr int QUEEN_RANK = 11;
-inline constexpr int HEARTS = 2;
 
 constexpr int rank_of(SuitedCard card) { return card >> 2; }
 constexpr int suit_of(SuitedCard card) { return card & 3; }
@@ -164,6 +163,61 @@ struct ParSheet {
   double hit_frequency() const;       // probability that the bet wins
   double standard_deviation() const;  // of the result of one unit bet
 };
+
+// classify() by one table lookup, for the simulator's rounds: the outcome of
+// every deal the bet can tell apart, computed by classify() when built
+// (milliseconds; a test checks every entry). Keyed by the cards the bet looks
+// at: the first two (52^2 entries), and the up card (52^3), and whether the
+// up and hole cards are a blackjack (2 x 52^3: no outcome looks at the hole
+// card otherwise); for the dealer's final hand, its number of cards and
+// whether it busted.
+class SideBetTable {
+ public:
+  explicit SideBetTable(const SideBet& bet);
+  // classify(bet, deal). No allocation.
+  int classify(const SideBetDeal& deal) const { return outcomes_[key(deal)]; }
+
+  // Dealer hands of more cards share the last entry (none holds as many).
+  static constexpr int MAX_DEALER_CARDS = 31;
+
+ private:
+  std::size_t key(const SideBetDeal& deal) const {
+    const std::size_t two = std::size_t{deal.player[0]} * SUITED_CARDS + deal.player[1];
+    switch (cards_) {
+      case SideBetCards::first_two: return two;
+      case SideBetCards::first_two_upcard: return two * SUITED_CARDS + deal.upcard;
+      case SideBetCards::first_two_dealer_two: {
+        const bool blackjack = (value_of(deal.upcard) == ACE && value_of(deal.hole) == TEN) ||
+                               (value_of(deal.upcard) == TEN && value_of(deal.hole) == ACE);
+        return (two * SUITED_CARDS + deal.upcard) * 2 + blackjack;
+      }
+      default:
+        return static_cast<std::size_t>(deal.dealer_cards < MAX_DEALER_CARDS ? deal.dealer_cards : MAX_DEALER_CARDS) *
+                   2 +
+               deal.dealer_bust;
+    }
+  }
+  SideBetCards cards_;
+  std::vector<std::int8_t> outcomes_;
+};
+
+// A bet's pays in whole money units: `unit` units are one unit bet (the
+// least common multiple of the pays' denominators) and outcome i wins
+// outcomes[i] units (its pay x unit). The PAR sheet and the simulator both
+// settle in these units.
+struct SideBetPays {
+  std::int64_t unit = 1;
+  std::vector<std::int64_t> outcomes;
+};
+SideBetPays side_bet_pays(const SideBet& bet);
+
+// The suited cards of a fresh shoe of `decks` decks in the order of
+// shoe_values(decks) (deck by deck, rank by rank, the four suits of a rank
+// together): position i holds card i % 52, whose value_of() is
+// shoe_values(decks)[i]. A shoe of these, dealt with the same random numbers,
+// deals the same values as one of shoe_values(): the simulator deals from it
+// when a side bet needs the cards' suits.
+std::vector<SuitedCard> shoe_suited_cards(int decks);
 
 // Computes the PAR sheet. Milliseconds for the shipped bets; throws
 // cardsim::Error for decks outside 1..8 or a bet validate_side_bet refuses.

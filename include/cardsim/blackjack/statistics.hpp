@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 
@@ -201,5 +202,29 @@ struct ExactComparison {
 };
 ExactComparison compare_with_exact(const core::MeanEstimate& edge, double exact_ev, bool index_plays,
                                    const Rules& rules);
+
+// One side bet of a run (Tally::side_bets[i], one unit per seat and round),
+// per unit bet. Its standard errors come from the table's net on the bet per
+// round (the seats of a round share the dealer's cards), rounds taken as
+// independent: exact with a fresh shoe each round, close with a cut card.
+struct SideBetTrueCountStatistics {
+  int true_count = 0;
+  std::int64_t bets = 0;
+  core::MeanEstimate player_return;  // per unit bet; its sd is of the table's net per round, per seat
+};
+struct SideBetStatistics {
+  std::int64_t bets = 0;
+  core::MeanEstimate player_return;  // the player's net per unit bet (negative: the house's edge)
+  double hit_frequency = 0;          // bets won / bets
+  std::vector<std::int64_t> wins;    // bets won, by outcome of the pay table
+  std::int64_t losses = 0;
+  // The exact return of a fresh shoe (the PAR sheet of the game's decks and
+  // dealer rule) beside it: comparable with a fresh shoe each round.
+  ExactComparison exact;
+  std::vector<SideBetTrueCountStatistics> by_true_count;  // counting runs: each true count dealt, ascending
+};
+// Side bet `index` of `tally`, the bet `bet` with its exact PAR sheet `exact`.
+SideBetStatistics side_bet_statistics(const Tally& tally, std::size_t index, const SideBet& bet, const ParSheet& exact,
+                                      const Rules& rules);
 
 }  // namespace cardsim::blackjack

@@ -169,6 +169,41 @@ inline constexpr auto COUNTING_TALLY_FIELDS = std::to_array<TallyField<CountingT
     {"wagered", &CountingTally::wagered},
 });
 
+// Side bets a run may carry, and the outcomes of one that it tallies apart
+// (Engine refuses more).
+inline constexpr int MAX_SIDE_BETS = 4;
+inline constexpr int MAX_SIDE_BET_OUTCOMES = 16;
+
+// One side bet's results at one true count before the deal (counting runs):
+// the table's money on the bet, in the bet's pay units; its bets are the
+// rounds dealt at that count (CountingTally::by_true_count) x seats.
+struct SideBetTrueCountTally {
+  std::int64_t net = 0;
+  std::int64_t net_squared = 0;  // sum over rounds of (the table's net on the bet in the round)^2
+
+  friend bool operator==(const SideBetTrueCountTally&, const SideBetTrueCountTally&) = default;
+};
+
+// One side bet (Engine's side_bets()[i]), one unit on it at every seat every
+// round. Money in the bet's pay units (blackjack::side_bet_pays: `unit` of
+// them are one unit bet), so every pay is a whole number.
+struct SideBetTally {
+  std::int64_t bets = 0;         // units bet: rounds x seats
+  std::int64_t net = 0;          // the players' net on the bet (pay units)
+  std::int64_t net_squared = 0;  // sum over rounds of (the table's net on the bet in the round)^2
+  std::array<std::int64_t, MAX_SIDE_BET_OUTCOMES> wins{};  // bets won, by outcome of the pay table
+  std::array<SideBetTrueCountTally, TRUE_COUNT_BUCKETS> by_true_count{};
+
+  void merge(const SideBetTally& other);
+  friend bool operator==(const SideBetTally&, const SideBetTally&) = default;
+};
+// SideBetTally's sums (wins and by_true_count apart).
+inline constexpr auto SIDE_BET_TALLY_FIELDS = std::to_array<TallyField<SideBetTally>>({
+    {"bets", &SideBetTally::bets},
+    {"net", &SideBetTally::net},
+    {"net_squared", &SideBetTally::net_squared},
+});
+
 // What a counter played at one true count (before the deal) through a chunk,
 // at one base bet per seat (money units): the rounds, their net and net
 // squared, and the wagers (bets, doubles, splits, insurance).
@@ -219,6 +254,8 @@ struct Tally {
   // same with counting on: every round at a flat bet of one base bet per seat
   // (index plays included), whatever the ramp and wonging do with the money.
   CountingTally counting{};
+  // Side bets (all zero without them), in the order the run's engine lists them.
+  std::array<SideBetTally, MAX_SIDE_BETS> side_bets{};
 
   void merge(const Tally& other);
   friend bool operator==(const Tally&, const Tally&) = default;

@@ -63,23 +63,33 @@ struct SimConfig {
   // seed means (changing it changes the cards dealt).
   std::uint64_t chunk_rounds = 1'000'000;
   CountingConfig counting;
+  // Side bets every seat places, one unit on each, every round: names in
+  // configs/sidebets/ or side bet files (io/side_bet_file), at most
+  // blackjack::MAX_SIDE_BETS. Empty: none.
+  std::vector<std::string> side_bets;
 };
 
 // One documented config key.
 struct ConfigKey {
   std::string key;
-  std::string kind;     // "integer", "number", "boolean", "string", "count"
+  std::string kind;     // "integer", "number", "boolean", "string", "count", "list" (of strings)
   std::string allowed;  // the allowed values, as the error messages say them
   std::string help;
 };
 const std::vector<ConfigKey>& config_keys();
 
+// The command-line flag of config key `key`, without "--": the key with
+// dashes for underscores, and for a list key the flag of one item, given
+// once per item ("side_bets": "side-bet").
+std::string config_flag(const std::string& key);
+
 // Reads and validates a config object (missing keys keep their defaults).
 // Throws BadConfigValue for a bad value of one key, Error for the rest.
 SimConfig sim_config_from_json(const nlohmann::json& j);
 // The resolved config, every key present, as sim_config_from_json reads it.
-// The counting keys are written only when counting is on (or `every_key`), so
-// that a run without counting echoes the config it always did.
+// The counting keys are written only when counting is on, and side_bets only
+// when there are some (or `every_key`), so that a run without them echoes the
+// config it always did.
 nlohmann::json to_json(const SimConfig& config, bool every_key = false);
 
 // Parses a bet ramp: "flat", or steps "TC:UNITS" separated by commas or

@@ -16,10 +16,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
@@ -100,6 +102,19 @@ nlohmann::json performance_json(unsigned threads, double elapsed_seconds, std::i
 // 95% interval, the exact value, the main rates, the counter's figures and
 // the speed.
 std::string sim_summary(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
+
+// One side bet of a run (SimConfig::side_bets): its file, its exact PAR sheet
+// for the game's decks and dealer rule, and its simulated figures
+// (blackjack::side_bet_statistics), as the result reports them.
+struct SideBetFigures {
+  std::string named;  // as the config names it
+  SideBetFile file;
+  blackjack::ParSheet exact;
+  blackjack::SideBetStatistics stats;
+  double table_units = 1;  // pay units of one unit bet on every seat
+};
+// Each side bet of `config` in `tally` (loads the bets' files).
+std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const blackjack::Tally& tally);
 
 // How a run's "stopped_by" names a run::StopReason: "rounds", "target_se",
 // "interrupted".

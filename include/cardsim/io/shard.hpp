@@ -30,6 +30,7 @@
 // "performance" (and "tool", the merging build's).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -95,6 +96,9 @@ struct PairedShardResult {
   std::vector<double> exact_ev;                       // [variant]
   std::vector<blackjack::Tally> tallies;              // [variant]
   std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][i]: the shard's i-th chunk
+  // [variant][i][bet]: the table's net on each side bet in the shard's i-th
+  // chunk ("chunk_side_net", written only with side bets; zeros without).
+  std::vector<std::vector<std::array<std::int64_t, blackjack::MAX_SIDE_BETS>>> chunk_side_nets;
   unsigned threads = 0;
   double elapsed_seconds = 0;
   double setup_seconds = 0;

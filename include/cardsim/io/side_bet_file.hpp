@@ -69,6 +69,12 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
 // the shipped bets if there is no such file.
 SideBetFile load_side_bet(const std::string& name_or_path);
 
+// The side bets of a config (SimConfig::side_bets), each as load_side_bet
+// (a path is relative to the working folder, not to the config's).
+std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names);
+// Their bets alone, in order (for blackjack::Engine).
+std::vector<blackjack::SideBet> bets_of(const std::vector<SideBetFile>& files);
+
 // The names of the bets in the data folder's sidebets/, sorted; empty if
 // there is no data folder.
 std::vector<std::string> shipped_side_bets();
