@@ -6,7 +6,7 @@ of docs/config.md (io::config_keys() in C++), and a test checks that
 """
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Union
+from typing import List, Literal, TypedDict, Union
 
 Count = Union[int, str]  # 1000000, "1e9", "100M", "1_000_000"
 
@@ -32,6 +32,9 @@ class RuleKeys(TypedDict, total=False):
     surrender: Literal["none", "late", "early"]
     insurance: Literal["never", "always"]
     blackjack_pays: str
+    dealer_22_pushes: bool
+    free_double: Union[int, str, List[int]]  # "none", "9-11", "9,10,11", [9, 10, 11]
+    free_split: Union[str, List[str]]  # "none", "all", "A-9", ["A", "2"]
     strategy: str
 
 

@@ -122,7 +122,8 @@ struct TableHand {
   bool insured;  // seat's insurance bet (initial hands only)
   HandStatus status;
   std::int64_t wager;
-  std::int64_t seat_net;  // the seat's net this round (initial hands only)
+  std::int64_t house_stake;  // the free bets in `wager` (Free Bet): a loss costs wager - house_stake
+  std::int64_t seat_net;     // the seat's net this round (initial hands only)
 };
 
 inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
@@ -737,6 +738,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     hand.insured = false;
     hand.status = best_total(hand.state) == 21 ? HandStatus::natural : HandStatus::live;
     hand.wager = bet_;
+    hand.house_stake = 0;
     hand.seat_net = 0;
   }
   int hole = peek ? draw() : 0;
@@ -816,6 +818,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   auto finish_hand = [&](TableHand& hand, Move move, SeatTally& seat_tally) {
     if (move == Move::double_down) {
       ++seat_tally.doubles;
+      if (rules_.free_double(hand.state)) hand.house_stake += hand.wager;  // the house matches the hand's bet
       hand.wager *= 2;
       hand.state = add_card(hand.state, draw());
     } else if (move == Move::hit) {
@@ -860,6 +863,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
         other.second = 0;
         other.from_split = true;
         other.insured = false;
+        other.house_stake = rules_.free_split(hand.first) ? bet_ : 0;  // a free split: the house's bet
         hand.state = other.state;
         hand.second = 0;
         hand.from_split = true;
@@ -889,12 +893,26 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     dealer_blackjack = dealer_blackjack_with(hole);
   }
   HandState dealer = two_card_hand(up, hole);
+  bool dealer_22 = false;  // dealer_22_pushes: the dealer drew to exactly 22
   auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
   if (dealer_blackjack) {
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
+    if (rules_.dealer_22_pushes) [[unlikely]] {
+      // A bust comes from a hard total (a soft one cannot bust on one card):
+      // the exact total is the last hard total plus the last card.
+      int last_hard = 0;
+      int last_card = 0;
+      while (!dealer_stands_[dealer]) {
+        last_hard = low_total(dealer);
+        last_card = draw();
+        dealer = add_card(dealer, last_card);
+      }
+      dealer_22 = is_bust(dealer) && last_hard + last_card == BUST_TOTAL;
+    } else {
+      while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
+    }
     ++finals[DEALER_FINAL_OF[dealer]];
   } else {
     // No hand needs the dealer: the hand is completed for the statistics
@@ -922,10 +940,12 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
       result = hand.wager * ((difference > 0) - (difference < 0));
+      if (dealer_22 && hand.status == HandStatus::live) result = 0;
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
-      seat_tally.losses += result < 0;
+      seat_tally.losses += result < 0;  // a lost hand, even if its bets were all free
+      if (result < 0) result += hand.house_stake;
     } else if (hand.status == HandStatus::natural) {
       ++seat_tally.blackjacks;
       result = dealer_blackjack ? 0 : blackjack_win_;

@@ -53,8 +53,11 @@ class DealerModel {
   // The dealer's final-result distribution for `upcard`, the hole card and
   // every draw taken from `shoe` minus `removed` (which must include the up
   // card itself and any player cards). Not conditioned on the peek: a two-card
-  // 21 is reported as blackjack.
-  DealerProbabilities probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard) const;
+  // 21 is reported as blackjack. If `twenty_two` is given, it receives the
+  // part of the bust probability where the dealer's total is exactly 22
+  // (dealer_22_pushes).
+  DealerProbabilities probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard,
+                                    double* twenty_two = nullptr) const;
 
   // One final hand of the dealer from an up card: the cards drawn after the
   // up card (hole card and hits) by value, how many drawing orders of them
@@ -83,6 +86,7 @@ class DealerModel {
     std::uint8_t part_count = 0;
     std::uint8_t cards = 0;
     DealerFinal final = DealerFinal::bust;
+    bool twenty_two = false;  // a bust at exactly 22
   };
   struct Part {
     std::uint8_t value = 0;
