@@ -144,10 +144,11 @@ struct Analyzer::Impl {
   bool split_hands_cd = false;
 
   explicit Impl(const Rules& r)
-      : rules(r), shoe(ShoeComposition::standard(r.decks)), shoe_total(shoe.total()), model(r.h17) {
+      : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
     // A free bet's values leave out the no-hole-card blackjack terms.
     if (r.free_bets() && r.hole_card != HoleCard::peek) throw Error("the analyzer's free bets need a peek game");
+    if (r.remove_tens_per_deck != 0 && shoe.infinite) throw Error("removed tens need a finite shoe");
   }
 
   bool peek() const { return rules.hole_card == HoleCard::peek; }
@@ -265,9 +266,13 @@ struct Analyzer::Impl {
       const int dealer_total = 17 + k;
       value += (total > dealer_total ? 1.0 : total < dealer_total ? -1.0 : 0.0) * p[idx(k)];
     }
+    if (sure_win(total)) value = 1 - p[static_cast<std::size_t>(DealerFinal::blackjack)];
     memo = value;
     return value;
   }
+  // Whether a hand of `total` wins against every dealer hand but a blackjack
+  // (player_21_wins).
+  bool sure_win(int total) const { return rules.player_21_wins && total == TWENTY_ONE; }
   // The chance that standing is won or lost (joint form: a dealer blackjack
   // counts as neither): what a free bet's loss changes.
   double stand_decided(Context& ctx, int n) {
@@ -278,6 +283,7 @@ struct Analyzer::Impl {
     const int total = best_total(node.state);
     double value = d.p[static_cast<std::size_t>(DealerFinal::bust)] - d.twenty_two;
     for (int k = 0; k < 5; ++k) value += total != 17 + k ? d.p[idx(k)] : 0.0;
+    if (sure_win(total)) value = 1 - d.p[static_cast<std::size_t>(DealerFinal::blackjack)];
     memo = value;
     return value;
   }
@@ -485,6 +491,7 @@ struct Analyzer::Impl {
     return (peek() ? -blackjack(ctx, graph.nodes[idx(n)]) : 0.0) + insurance(ctx, n);
   }
   double natural_value(const Context& ctx, int n) const {
+    if (rules.blackjack_beats_blackjack) return payout + insurance(ctx, n);
     return (1 - blackjack(ctx, graph.nodes[idx(n)])) * payout + insurance(ctx, n);
   }
 
@@ -725,7 +732,7 @@ struct Analyzer::Impl {
 
 Analyzer::Analyzer(const Rules& rules)
     : rules_(rules),
-      shoe_(ShoeComposition::standard(rules.decks)),
+      shoe_(ShoeComposition::of(rules)),
       dealer_(dealer_table(rules)),
       impl_(std::make_unique<Impl>(rules)) {}
 
@@ -755,7 +762,7 @@ InitialHandTable Analyzer::initial_hand_table(const StrategyChart& chart) {
         const double bj = m.blackjack(ctx, m.graph.nodes[idx(n)]);
         const double scale = m.peek() && bj < 1 ? 1 / (1 - bj) : 1.0;
         if (best_total(s) == TWENTY_ONE) {
-          e.stand = m.payout * (m.peek() ? 1.0 : 1 - bj);
+          e.stand = m.payout * (m.peek() || m.rules.blackjack_beats_blackjack ? 1.0 : 1 - bj);
         } else {
           e.stand = scale * m.stand(ctx, n, 1);
           e.hit = scale * m.hit_by_chart(ctx, n);

@@ -38,12 +38,12 @@ struct OrderCounter {
 
 }  // namespace
 
-ShoeComposition ShoeComposition::standard(int decks) {
+ShoeComposition ShoeComposition::standard(int decks, int removed_tens) {
   ShoeComposition shoe;
   shoe.infinite = decks == INFINITE_DECKS;
   const int n = shoe.infinite ? 1 : decks;
   for (int v = 1; v <= CARD_VALUES; ++v)
-    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
+    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK - removed_tens : CARDS_PER_VALUE);
   return shoe;
 }
 
@@ -164,7 +164,7 @@ DealerProbabilities condition_on_no_blackjack(const DealerProbabilities& p) {
 }
 
 DealerTable dealer_table(const Rules& rules) {
-  const ShoeComposition shoe = ShoeComposition::standard(rules.decks);
+  const ShoeComposition shoe = ShoeComposition::of(rules);
   const DealerModel model(rules.h17);
   DealerTable table;
   for (int up = 1; up <= CARD_VALUES; ++up) {

@@ -584,7 +584,8 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    core::Shoe shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+    core::Shoe shoe(shoe_values(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
+                    rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -941,6 +942,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
       result = hand.wager * ((difference > 0) - (difference < 0));
       if (dealer_22 && hand.status == HandStatus::live) result = 0;
+      if (rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 &&
+          !dealer_blackjack) [[unlikely]] {
+        result = hand.wager;
+      }
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
@@ -948,7 +953,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       if (result < 0) result += hand.house_stake;
     } else if (hand.status == HandStatus::natural) {
       ++seat_tally.blackjacks;
-      result = dealer_blackjack ? 0 : blackjack_win_;
+      result = dealer_blackjack && !rules_.blackjack_beats_blackjack ? 0 : blackjack_win_;
       seat_tally.wins += result > 0;
     } else {  // surrendered: counted apart, not as a loss
       ++seat_tally.surrenders;

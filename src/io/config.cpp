@@ -62,6 +62,8 @@ const std::vector<ConfigKey> KEYS = {
     {"name", "string", "any text", "a name for this rule set, echoed in the result"},
     {"description", "string", "any text", "what this rule set is, echoed in the result"},
     {"decks", "integer", "1..8 or \"infinite\"", "decks in the shoe; \"infinite\" draws with replacement"},
+    {"remove_tens_per_deck", "integer", "0..16 (a finite shoe)",
+     "ten-valued cards taken out of each deck, 10s first: 4 makes the 48-card Spanish deck"},
     {"penetration", "number", "a fraction in (0,1)", "share of the shoe dealt before the cut card"},
     {"cut_card", "integer", "0 (use penetration) or 1..cards in the shoe - 1",
      "cards dealt before the cut card; overrides penetration when > 0"},
@@ -84,6 +86,10 @@ const std::vector<ConfigKey> KEYS = {
      "a dealer total of exactly 22 pushes every hand still live (Free Bet); naturals are paid before"},
     {"free_double", "string", "\"none\" or hard totals 4..20 and ranges, e.g. \"9-11\" or \"9,10,11\"",
      "two-card hard totals doubled on the house (Free Bet): the free bet wins like a real one, loses nothing"},
+    {"player_21_wins", "boolean", "true or false",
+     "a player's 21 (not a natural) wins against every dealer hand but a blackjack (Spanish 21)"},
+    {"blackjack_beats_blackjack", "boolean", "true or false",
+     "a player's blackjack is paid against a dealer's blackjack too (Spanish 21)"},
     {"free_split", "string", "\"none\", \"all\" or pair cards A, 2..9, T and ranges, e.g. \"A-9\" (all but tens)",
      "pairs split on the house, resplits included (Free Bet): each added hand's bet is free"},
     {"strategy", "string",
@@ -510,6 +516,13 @@ SimConfig sim_config_from_json(const json& j) {
     else
       r.decks = static_cast<int>(read_int(j, "decks", 1, bj::MAX_DECKS));
   }
+  if (j.contains("remove_tens_per_deck")) {
+    r.remove_tens_per_deck = static_cast<int>(read_int(j, "remove_tens_per_deck", 0, bj::TENS_PER_DECK));
+    if (r.remove_tens_per_deck != 0 && r.infinite()) {
+      throw Error("config key 'remove_tens_per_deck' (--remove-tens-per-deck): removing tens needs a finite shoe; "
+                  "'decks' is \"infinite\"");
+    }
+  }
   if (j.contains("penetration")) {
     const json& v = j.at("penetration");
     if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() < 1)) bad_value("penetration", v);
@@ -549,6 +562,8 @@ SimConfig sim_config_from_json(const json& j) {
     r.blackjack_pays_den = q;
   }
   if (j.contains("dealer_22_pushes")) r.dealer_22_pushes = read_bool(j, "dealer_22_pushes");
+  if (j.contains("player_21_wins")) r.player_21_wins = read_bool(j, "player_21_wins");
+  if (j.contains("blackjack_beats_blackjack")) r.blackjack_beats_blackjack = read_bool(j, "blackjack_beats_blackjack");
   if (j.contains("free_double")) r.free_double_totals = read_free_set(j, "free_double", false);
   if (j.contains("free_split")) r.free_split_pairs = read_free_set(j, "free_split", true);
   if (j.contains("strategy")) {
@@ -655,6 +670,7 @@ json to_json(const SimConfig& c, bool every_key) {
   j["name"] = c.name;
   j["description"] = c.description;
   j["decks"] = r.infinite() ? json("infinite") : json(r.decks);
+  if (r.remove_tens_per_deck != 0 || every_key) j["remove_tens_per_deck"] = r.remove_tens_per_deck;
   j["penetration"] = r.penetration;
   j["cut_card"] = r.cut_card;
   j["burn_cards"] = r.burn_cards;
@@ -673,6 +689,8 @@ json to_json(const SimConfig& c, bool every_key) {
   // The variant keys are written only when set (or `every_key`), so that a
   // config without them echoes what it always did.
   if (r.dealer_22_pushes || every_key) j["dealer_22_pushes"] = r.dealer_22_pushes;
+  if (r.player_21_wins || every_key) j["player_21_wins"] = r.player_21_wins;
+  if (r.blackjack_beats_blackjack || every_key) j["blackjack_beats_blackjack"] = r.blackjack_beats_blackjack;
   if (r.free_double_totals != 0 || every_key) j["free_double"] = free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0 || every_key) j["free_split"] = free_set_text(r.free_split_pairs, true);
   j["strategy"] = c.strategy;
@@ -696,6 +714,7 @@ json to_json(const SimConfig& c, bool every_key) {
 
 std::string describe_rules(const bj::Rules& r) {
   std::string s = r.infinite() ? "infinite deck" : std::to_string(r.decks) + (r.decks == 1 ? " deck" : " decks");
+  if (r.remove_tens_per_deck != 0) s += " of " + std::to_string(r.deck_cards()) + " cards";
   s += r.h17 ? ", H17" : ", S17";
   if (r.double_rule != bj::DoubleRule::any) s += ", double " + to_string(r.double_rule);
   s += r.double_after_split ? ", DAS" : ", no DAS";
@@ -707,6 +726,8 @@ std::string describe_rules(const bj::Rules& r) {
     s += ", " + std::string(r.hole_card == bj::HoleCard::enhc ? "ENHC" : "ENHC-OBO");
   s += ", blackjack pays " + std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
   if (r.dealer_22_pushes) s += ", dealer 22 pushes";
+  if (r.player_21_wins) s += ", player 21 wins";
+  if (r.blackjack_beats_blackjack) s += ", blackjack beats blackjack";
   if (r.free_double_totals != 0) s += ", free double " + free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0) s += ", free split " + free_set_text(r.free_split_pairs, true);
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";

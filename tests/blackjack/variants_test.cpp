@@ -5,6 +5,7 @@
 // simulator against the analyzer's exact value.
 // Deal order of a stacked round: each seat's first card, the up card, each
 // seat's second card, the hole card, then the cards drawn in play order.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -265,6 +266,68 @@ TEST(FreeBetSimulation, OneDeckS17NoResplitAgreesWithTheAnalyzer) {
   expect_simulation_agrees(rules, 3'000'000);
 }
 
+// --- the Spanish deck (remove_tens_per_deck) ----------------------------------------
+
+TEST(SpanishDeck, FourTensOutOfEachDeckInShoeOrder) {
+  const std::vector<std::uint8_t> plain = shoe_values(2);
+  const std::vector<std::uint8_t> spanish = shoe_values(2, 4);
+  ASSERT_EQ(spanish.size(), 2u * 48u);
+  EXPECT_EQ(std::count(spanish.begin(), spanish.end(), T), 2 * 12);
+  for (int v = 1; v < T; ++v) EXPECT_EQ(std::count(spanish.begin(), spanish.end(), v), 2 * 4) << v;
+  // Each deck: its aces..nines as before, then the twelve court cards.
+  EXPECT_TRUE(std::equal(plain.begin(), plain.begin() + 36, spanish.begin()));
+  EXPECT_TRUE(std::equal(plain.begin() + 52, plain.begin() + 88, spanish.begin() + 48));
+  Rules rules;
+  rules.remove_tens_per_deck = 4;
+  EXPECT_EQ(rules.shoe_cards(), 6 * 48);
+  EXPECT_EQ(ShoeComposition::of(rules).counts[T], 6 * 12);
+  EXPECT_EQ(ShoeComposition::of(rules).total(), 6 * 48);
+}
+
+TEST(SpanishDeckSimulation, SixDecksS17WithoutTenPipsAgreesWithTheAnalyzer) {
+  // Plain rules on 48-card decks: the tens' removal alone.
+  Rules rules;
+  rules.remove_tens_per_deck = 4;
+  const double se = expect_simulation_agrees(rules, 3'000'000);
+  // Far from the 52-card game's edge (the removal costs about 2 points).
+  Rules plain;
+  EXPECT_GT(Analyzer(plain).evaluate(Analyzer(plain).optimal_chart()).ev - Analyzer(rules).evaluate(
+                                                                               Analyzer(rules).optimal_chart()).ev,
+            20 * se);
+}
+
+TEST(SpanishSettlement, PlayerTwentyOneWinsAndBlackjackBeatsBlackjack) {
+  Rules rules;
+  // 5+6 = 11 v 9 doubled, draws a T: 21; the dealer's 9+2 draws a T: 21.
+  const std::vector<std::uint8_t> both_21{5, 9, 6, 2, T, T};
+  EXPECT_DOUBLE_EQ(play(rules, both_21).net[0], 0.0);
+  rules.player_21_wins = true;
+  EXPECT_DOUBLE_EQ(play(rules, both_21).net[0], 2.0);
+  // Against a dealer 22 too (it beats the push): 11 v 6 doubled to 21, the dealer's 16 draws a 6.
+  rules.dealer_22_pushes = true;
+  EXPECT_DOUBLE_EQ(play(rules, {5, 6, 6, T, T, 6}).net[0], 2.0);
+  // A natural against the dealer's: a push, or paid.
+  const std::vector<std::uint8_t> naturals{A, A, T, T};
+  EXPECT_DOUBLE_EQ(play(rules, naturals).net[0], 0.0);
+  rules.blackjack_beats_blackjack = true;
+  EXPECT_DOUBLE_EQ(play(rules, naturals).net[0], 1.5);
+  EXPECT_EQ(play(rules, naturals).tally.seats[0].wins, 1);
+}
+
+TEST(SpanishSettlementSimulation, SpanishDeckWithTheSettlementRulesAgreesWithTheAnalyzer) {
+  // 48-card decks, H17, late surrender, resplit and hit split aces, 21 wins,
+  // blackjack beats blackjack (Spanish 21 without its doubling rules and bonuses).
+  Rules rules;
+  rules.remove_tens_per_deck = 4;
+  rules.h17 = true;
+  rules.surrender = Surrender::late;
+  rules.resplit_aces = true;
+  rules.hit_split_aces = true;
+  rules.player_21_wins = true;
+  rules.blackjack_beats_blackjack = true;
+  expect_simulation_agrees(rules, 3'000'000);
+}
+
 // --- config keys -------------------------------------------------------------------
 
 TEST(FreeBetConfig, KeysReadAndEchoInCanonicalForm) {
@@ -288,6 +351,8 @@ TEST(FreeBetConfig, KeysReadAndEchoInCanonicalForm) {
   EXPECT_FALSE(plain.contains("dealer_22_pushes"));
   EXPECT_FALSE(plain.contains("free_double"));
   EXPECT_FALSE(plain.contains("free_split"));
+  EXPECT_FALSE(plain.contains("remove_tens_per_deck"));
+  EXPECT_EQ(io::sim_config_from_json(json{{"remove_tens_per_deck", 4}}).rules.shoe_cards(), 6 * 48);
 }
 
 TEST(FreeBetConfig, BadValuesNameTheKey) {
@@ -310,6 +375,9 @@ TEST(FreeBetConfig, BadValuesNameTheKey) {
   EXPECT_NE(message(json{{"free_double", "9"}, {"double", "10-11"}}).find("hard 9 may not be doubled"),
             std::string::npos);
   EXPECT_NE(message(json{{"free_split", "all"}, {"split_hands", 1}}).find("free splits need splitting"),
+            std::string::npos);
+  EXPECT_NE(message(json{{"remove_tens_per_deck", 17}}).find("config key 'remove_tens_per_deck'"), std::string::npos);
+  EXPECT_NE(message(json{{"remove_tens_per_deck", 4}, {"decks", "infinite"}}).find("needs a finite shoe"),
             std::string::npos);
 }
 

@@ -30,9 +30,11 @@ struct ShoeComposition {
   bool infinite = false;
   CardCounts counts{};  // finite: cards of each value in the full shoe
 
-  // `decks` standard decks (4 of each value 1..9 and 16 tens per deck), or an
-  // infinite deck for INFINITE_DECKS.
-  static ShoeComposition standard(int decks);
+  // `decks` standard decks (4 of each value 1..9 and 16 tens per deck, less
+  // `removed_tens`), or an infinite deck for INFINITE_DECKS.
+  static ShoeComposition standard(int decks, int removed_tens = 0);
+  // The shoe of a rule set: its decks less its removed tens.
+  static ShoeComposition of(const Rules& rules) { return standard(rules.decks, rules.remove_tens_per_deck); }
   int total() const;
   // Probability that the next card is `value` once the cards in `removed`
   // (`removed_total` of them) are gone. Infinite decks ignore the removal.

@@ -56,6 +56,9 @@ inline constexpr int MAX_SPLIT_HANDS = 4;
 struct Rules {
   // Shoe
   int decks = 6;              // 1..8, or INFINITE_DECKS
+  // Ten-valued cards taken out of each deck (finite shoes): 4 is the Spanish
+  // 48-card deck (no ten pips); the tens go in the order 10, J, Q, K.
+  int remove_tens_per_deck = 0;
   double penetration = 0.75;  // fraction of the shoe dealt before the cut card, (0,1)
   int cut_card = 0;           // cards before the cut card; overrides penetration if > 0
   int burn_cards = 1;         // burned after each shuffle
@@ -86,9 +89,15 @@ struct Rules {
   // loss is its wager less the free part. Peek games only (validated).
   std::uint32_t free_double_totals = 0;
   std::uint32_t free_split_pairs = 0;
+  // Spanish 21's settlement rules: a player's 21 of any cards (not a natural)
+  // wins against every dealer hand but a blackjack, a dealer 22 included; a
+  // player's blackjack is paid against a dealer's blackjack too.
+  bool player_21_wins = false;
+  bool blackjack_beats_blackjack = false;
 
   bool infinite() const { return decks == INFINITE_DECKS; }
-  int shoe_cards() const { return decks * DECK_CARDS; }
+  int deck_cards() const { return DECK_CARDS - remove_tens_per_deck; }
+  int shoe_cards() const { return decks * deck_cards(); }
   // Cards dealt before the cut card comes out (finite shoes).
   int cut_card_position() const;
   // The money unit: an initial bet is bet_units() units, chosen so that every
