@@ -143,8 +143,7 @@ struct Analyzer::Impl {
   // cards) instead of by the chart.
   bool split_hands_cd = false;
 
-  explicit Impl(const Rules& r)
-      : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
+  explicit Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
     // A free bet's values leave out the no-hole-card blackjack terms.
     if (r.free_bets() && r.hole_card != HoleCard::peek) throw Error("the analyzer's free bets need a peek game");
@@ -333,7 +332,8 @@ struct Analyzer::Impl {
     return value;
   }
   double hit_by_chart(Context& ctx, int n, int free = 0) {
-    return hit(ctx, n, [&](int next) { return more(ctx, next, free); }, free);
+    return hit(
+        ctx, n, [&](int next) { return more(ctx, next, free); }, free);
   }
   // Playing on at three or more cards by the chart's cell.
   double more(Context& ctx, int n, int free = 0) {
@@ -352,7 +352,8 @@ struct Analyzer::Impl {
     double value = stand(ctx, n, 1, free);
     const HandState s = graph.nodes[idx(n)].state;
     if (best_total(s) < TWENTY_ONE) {
-      value = std::max(value, hit(ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
+      value = std::max(value, hit(
+                                  ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
     }
     ctx.more_cd[idx(free)][idx(n)] = value;
     return value;
@@ -365,7 +366,9 @@ struct Analyzer::Impl {
     const bool split_aces = ctx.pair == ACE;
     if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1, free);
     if (split_hands_cd) {
-      double best = std::max(stand(ctx, n, 1, free), hit(ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
+      double best =
+          std::max(stand(ctx, n, 1, free), hit(
+                                               ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
       if (rules.double_after_split && double_allowed(rules.double_rule, s)) {
         best = std::max(best, double_down(ctx, n, free));
       }

@@ -942,8 +942,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
       result = hand.wager * ((difference > 0) - (difference < 0));
       if (dealer_22 && hand.status == HandStatus::live) result = 0;
-      if (rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 &&
-          !dealer_blackjack) [[unlikely]] {
+      if (rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 && !dealer_blackjack)
+          [[unlikely]] {
         result = hand.wager;
       }
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;

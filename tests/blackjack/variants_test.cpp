@@ -291,8 +291,8 @@ TEST(SpanishDeckSimulation, SixDecksS17WithoutTenPipsAgreesWithTheAnalyzer) {
   const double se = expect_simulation_agrees(rules, 3'000'000);
   // Far from the 52-card game's edge (the removal costs about 2 points).
   Rules plain;
-  EXPECT_GT(Analyzer(plain).evaluate(Analyzer(plain).optimal_chart()).ev - Analyzer(rules).evaluate(
-                                                                               Analyzer(rules).optimal_chart()).ev,
+  EXPECT_GT(Analyzer(plain).evaluate(Analyzer(plain).optimal_chart()).ev -
+                Analyzer(rules).evaluate(Analyzer(rules).optimal_chart()).ev,
             20 * se);
 }
 

@@ -55,7 +55,7 @@ inline constexpr int MAX_SPLIT_HANDS = 4;
 
 struct Rules {
   // Shoe
-  int decks = 6;              // 1..8, or INFINITE_DECKS
+  int decks = 6;  // 1..8, or INFINITE_DECKS
   // Ten-valued cards taken out of each deck (finite shoes): 4 is the Spanish
   // 48-card deck (no ten pips); the tens go in the order 10, J, Q, K.
   int remove_tens_per_deck = 0;
