@@ -82,7 +82,10 @@ py::tuple sim(const ZjhSource& source, std::optional<unsigned> players, const st
     const auto start = std::chrono::steady_clock::now();
     const run::RunOutcome<zjh::SimTally> outcome = zjh::run_sim(config, used, watched.control);
     if (outcome.tally.deals == 0) return {};
-    const io::ZjhRunInfo info{used, outcome.complete, outcome.completed_chunks.size(), seconds_since(start)};
+    const io::ZjhRunInfo info{.threads = used,
+                              .complete = outcome.complete,
+                              .completed_chunks = outcome.completed_chunks.size(),
+                              .elapsed_seconds = seconds_since(start)};
     return io::zjh_sim_result_json(config, outcome.tally, info).dump(JSON_INDENT);
   });
 }

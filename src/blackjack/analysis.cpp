@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string>
 #include <unordered_map>
 
 #include "cardsim/blackjack/engine.hpp"
@@ -142,6 +143,13 @@ struct Analyzer::Impl {
   // Split hands play composition-dependent (each decision from the exact
   // cards) instead of by the chart.
   bool split_hands_cd = false;
+  // Counting tools (deal_from): a hit or double computes the dealer
+  // distributions of all its next hands at once
+  // (DealerModel::probabilities_with_one_more), equal to the one-by-one ones
+  // up to rounding; off for a fresh shoe, whose reports stay bit for bit.
+  bool batch_dealer = false;
+  // reach() by up card for the current shoe and chart (empty: not yet).
+  std::array<std::vector<double>, CARD_VALUES + 1> reach_memo;
 
   explicit Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
@@ -182,10 +190,17 @@ struct Analyzer::Impl {
     for (auto& values : c->more_cd) values.assign(n, UNSET);
     return c;
   }
-  void forget_chart_values() {
-    auto clear = [](std::unique_ptr<Context>& c) {
+  // Forgets the memos that depend on the chart (`shoe_too`: and those that
+  // depend on the shoe, every one).
+  void forget_values(bool shoe_too) {
+    auto clear = [shoe_too](std::unique_ptr<Context>& c) {
       if (!c) return;
       for (auto& values : c->more) std::fill(values.begin(), values.end(), UNSET);
+      if (shoe_too) {
+        std::fill(c->stand_unit.begin(), c->stand_unit.end(), UNSET);
+        std::fill(c->stand_decided.begin(), c->stand_decided.end(), UNSET);
+        for (auto& values : c->more_cd) std::fill(values.begin(), values.end(), UNSET);
+      }
     };
     for (auto& c : base) clear(c);
     for (auto& row : split) {
@@ -193,6 +208,17 @@ struct Analyzer::Impl {
         for (auto& c : hands) clear(c);
       }
     }
+    for (auto& r : reach_memo) r.clear();
+  }
+
+  // Hands are dealt from `remaining` from now on.
+  void use_shoe(const CardCounts& remaining) {
+    shoe.infinite = false;
+    shoe.counts = remaining;
+    shoe_total = shoe.total();
+    batch_dealer = true;
+    dealer_cache.clear();
+    forget_values(true);
   }
 
   // --- probabilities --------------------------------------------------------
@@ -232,13 +258,42 @@ struct Analyzer::Impl {
     }
   }
 
-  const DealerOutcomes& dealer(const Context& ctx, const Node& node) {
+  // The dealer cache's key for the cards out in `ctx` plus `node`'s.
+  std::uint64_t dealer_key(const Context& ctx, const Node& node) const {
     std::uint64_t key = std::uint64_t(ctx.upcard) << UPCARD_SHIFT;
     if (!shoe.infinite) {
       for (int v = 1; v <= CARD_VALUES; ++v) {
         key += std::uint64_t(ctx.removed[idx(v)] + node.counts[idx(v)]) << (KEY_BITS * (v - 1));
       }
     }
+    return key;
+  }
+
+  // With batch_dealer: the dealer distributions of `n` and of every hand one
+  // card on, in one pass, into the cache (unless the next hands are there).
+  // (Not under dealer_22_pushes: the batch has no 22s; dealer() computes them.)
+  void prefetch_next_hands(const Context& ctx, int n) {
+    if (!batch_dealer || rules.dealer_22_pushes) return;
+    const Node& node = graph.nodes[idx(n)];
+    const std::uint64_t key = dealer_key(ctx, node);
+    bool cached = true;
+    for (int v = 1; v <= CARD_VALUES && cached; ++v) {
+      if (node.next[idx(v)] != NO_NODE)
+        cached = dealer_cache.contains(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))));
+    }
+    if (cached) return;
+    CardCounts removed = ctx.removed;
+    for (int v = 1; v <= CARD_VALUES; ++v) removed[idx(v)] += node.counts[idx(v)];
+    const auto all = model.probabilities_with_one_more(shoe, removed, ctx.upcard);
+    dealer_cache.emplace(key, DealerOutcomes{all[0], 0});
+    for (int v = 1; v <= CARD_VALUES; ++v) {
+      if (node.next[idx(v)] == NO_NODE) continue;
+      dealer_cache.emplace(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))), DealerOutcomes{all[idx(v)], 0});
+    }
+  }
+
+  const DealerOutcomes& dealer(const Context& ctx, const Node& node) {
+    const std::uint64_t key = dealer_key(ctx, node);
     auto it = dealer_cache.find(key);
     if (it != dealer_cache.end()) return it->second;
     CardCounts removed = ctx.removed;
@@ -300,6 +355,7 @@ struct Analyzer::Impl {
   // Doubling a hand of two cards whose bet is real (free = 0) or the house's
   // (free = 1, a free split hand); a free double adds the house's bet.
   double double_down(Context& ctx, int n, int free = 0) {
+    prefetch_next_hands(ctx, n);
     const Node& node = graph.nodes[idx(n)];
     const double house = free + (rules.free_double(node.state) ? 1 : 0);
     double value = 0;
@@ -315,6 +371,7 @@ struct Analyzer::Impl {
   // bet is the house's.
   template <class PlayOn>
   double hit(Context& ctx, int n, PlayOn play_on, int free = 0) {
+    prefetch_next_hands(ctx, n);
     const Node& node = graph.nodes[idx(n)];
     double value = 0;
     for (int v = 1; v <= CARD_VALUES; ++v) {
@@ -399,6 +456,7 @@ struct Analyzer::Impl {
     std::array<double, MAX_SPLIT_HANDS + 1> q{}, non_pair{}, pair_again{}, real_non_pair{}, real_pair_again{};
     for (int h = 2; h <= max_hands; ++h) {
       Context& ctx = split_context(up, pair, h);
+      prefetch_next_hands(ctx, start);
       for (int f = free; f >= 0; --f) {
         auto& non_pair_value = f == free ? non_pair : real_non_pair;
         auto& pair_again_value = f == free ? pair_again : real_pair_again;
@@ -526,10 +584,71 @@ struct Analyzer::Impl {
     return (first == second ? 1.0 : 2.0) * p1 * p2;
   }
 
+  // The decision values of the initial hand (first, second) against `up`
+  // (see InitialHandValues).
+  // The start of a hand's values against `up`: every value unset, the dealer
+  // blackjack's probability, and the scale of the joint-form values (peek
+  // games: given no dealer blackjack, dividing by its complement; otherwise 1).
+  struct ValuesStart {
+    Context& ctx;
+    InitialHandValues values;
+    double scale;
+  };
+  ValuesStart start_values(int up, int n) {
+    Context& ctx = base_context(up);
+    InitialHandValues values;
+    values.evs = DecisionEvs{UNSET, UNSET, UNSET, UNSET, UNSET};
+    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
+    values.dealer_blackjack = bj;
+    return {ctx, values, peek() && bj < 1 ? 1 / (1 - bj) : 1.0};
+  }
+
+  InitialHandValues hand_values(int up, int first, int second) {
+    const int n = graph.two_card(first, second);
+    const HandState s = graph.nodes[idx(n)].state;
+    auto [ctx, values, scale] = start_values(up, n);
+    DecisionEvs& e = values.evs;
+    const double bj = values.dealer_blackjack;
+    if (best_total(s) == TWENTY_ONE) {
+      e.stand = payout * (peek() || rules.blackjack_beats_blackjack ? 1.0 : 1 - bj);
+      return values;
+    }
+    e.stand = scale * stand(ctx, n, 1);
+    e.hit = scale * hit_by_chart(ctx, n);
+    if (double_allowed(rules.double_rule, s)) e.double_down = scale * double_down(ctx, n);
+    if (first == second && rules.split_hands > 1) e.split = scale * split_value(up, first);
+    // Early surrender, and late surrender given no blackjack, is half the bet.
+    if (rules.surrender == Surrender::early || (rules.surrender == Surrender::late && peek())) {
+      e.surrender = -HALF;
+    } else if (rules.surrender == Surrender::late) {
+      e.surrender = -HALF * (1 - bj) - bj;
+    }
+    return values;
+  }
+
+  // The node holding exactly `cards`, or NO_NODE (busted, or no cards).
+  int node_of(const CardCounts& cards) const {
+    int n = 0;
+    for (int v = 1; v <= CARD_VALUES && n != NO_NODE; ++v) {
+      for (int k = 0; k < cards[idx(v)] && n != NO_NODE; ++k) n = graph.nodes[idx(n)].next[idx(v)];
+    }
+    return n == 0 ? NO_NODE : n;
+  }
+
+  // Stand and hit (then the chart) of a hand of three or more cards, given
+  // no dealer blackjack in peek games (see InitialHandValues).
+  InitialHandValues more_card_values(int up, int n) {
+    auto [ctx, values, scale] = start_values(up, n);
+    DecisionEvs& e = values.evs;
+    e.stand = scale * stand(ctx, n, 1);
+    if (best_total(graph.nodes[idx(n)].state) < TWENTY_ONE) e.hit = scale * hit_by_chart(ctx, n);
+    return values;
+  }
+
   void use_chart(const StrategyChart& c) {
     chart = c;
     resolved.emplace(rules, chart);
-    forget_chart_values();
+    forget_values(false);
   }
 
   StrategyEv evaluate(const StrategyChart& c) {
@@ -751,38 +870,64 @@ InitialHandTable Analyzer::initial_hand_table(const StrategyChart& chart) {
   Impl& m = *impl_;
   m.use_chart(chart);
   InitialHandTable table;
-  const double nan = std::numeric_limits<double>::quiet_NaN();
   for (int up = 1; up <= CARD_VALUES; ++up) {
-    Context& ctx = m.base_context(up);
     for (int a = 1; a <= CARD_VALUES; ++a) {
       for (int b = a; b <= CARD_VALUES; ++b) {
-        const int n = m.graph.two_card(a, b);
-        const HandState s = m.graph.nodes[idx(n)].state;
         table.probability[idx(a)][idx(b)][idx(up)] = m.initial_probability(up, a, b);
-        DecisionEvs e{nan, nan, nan, nan, nan};
-        // Peek games: given no dealer blackjack (divide the joint form by its
-        // probability); otherwise the values as they are.
-        const double bj = m.blackjack(ctx, m.graph.nodes[idx(n)]);
-        const double scale = m.peek() && bj < 1 ? 1 / (1 - bj) : 1.0;
-        if (best_total(s) == TWENTY_ONE) {
-          e.stand = m.payout * (m.peek() || m.rules.blackjack_beats_blackjack ? 1.0 : 1 - bj);
-        } else {
-          e.stand = scale * m.stand(ctx, n, 1);
-          e.hit = scale * m.hit_by_chart(ctx, n);
-          if (double_allowed(m.rules.double_rule, s)) e.double_down = scale * m.double_down(ctx, n);
-          if (a == b && m.rules.split_hands > 1) e.split = scale * m.split_value(up, a);
-          // Early surrender, and late surrender given no blackjack, is half the bet.
-          if (m.rules.surrender == Surrender::early || (m.rules.surrender == Surrender::late && m.peek())) {
-            e.surrender = -HALF;
-          } else if (m.rules.surrender == Surrender::late) {
-            e.surrender = -HALF * (1 - bj) - bj;
-          }
-        }
-        table.evs[idx(a)][idx(b)][idx(up)] = e;
+        table.evs[idx(a)][idx(b)][idx(up)] = m.hand_values(up, a, b).evs;
       }
     }
   }
   return table;
+}
+
+void Analyzer::use_chart(const StrategyChart& chart) { impl_->use_chart(chart); }
+
+void Analyzer::deal_from(const CardCounts& remaining) {
+  int total = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) {
+    if (remaining[idx(v)] < 0 || remaining[idx(v)] > shoe_.counts[idx(v)]) {
+      throw Error("analysis: a remaining shoe holds 0.." + std::to_string(shoe_.counts[idx(v)]) + " cards of value " +
+                  std::to_string(v) + ", not " + std::to_string(remaining[idx(v)]));
+    }
+    total += remaining[idx(v)];
+  }
+  if (total < 3) throw Error("analysis: a remaining shoe needs at least 3 cards, not " + std::to_string(total));
+  impl_->use_shoe(remaining);
+}
+
+InitialHandValues Analyzer::initial_hand(int first, int second, int upcard) {
+  if (!impl_->resolved) throw Error("analysis: initial_hand() needs a chart (use_chart)");
+  return impl_->hand_values(upcard, std::min(first, second), std::max(first, second));
+}
+
+std::vector<ReachedHand> Analyzer::reached_hands(int upcard, bool soft, int total) {
+  Impl& m = *impl_;
+  if (!m.resolved) throw Error("analysis: reached_hands() needs a chart (use_chart)");
+  std::vector<double>& reach = m.reach_memo[idx(upcard)];
+  if (reach.empty()) reach = m.reach(upcard);
+  std::vector<ReachedHand> hands;
+  if (total < 0 || total > TWENTY_ONE) return hands;
+  for (const int n : m.graph.cells[soft ? 1 : 0][idx(total)]) {
+    const Node& node = m.graph.nodes[idx(n)];
+    if (node.cards < 3 || reach[idx(n)] <= 0) continue;
+    ReachedHand hand;
+    for (int v = 1; v <= CARD_VALUES; ++v) hand.cards[idx(v)] = node.counts[idx(v)];
+    hand.card_count = node.cards;
+    hand.probability = reach[idx(n)];
+    hands.push_back(hand);
+  }
+  return hands;
+}
+
+InitialHandValues Analyzer::more_card_hand(const CardCounts& cards, int upcard) {
+  Impl& m = *impl_;
+  if (!m.resolved) throw Error("analysis: more_card_hand() needs a chart (use_chart)");
+  const int n = m.node_of(cards);
+  if (n == NO_NODE || m.graph.nodes[idx(n)].cards < 3) {
+    throw Error("analysis: more_card_hand() takes a hand of three or more cards that is not busted");
+  }
+  return m.more_card_values(upcard, n);
 }
 
 CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& chart) {

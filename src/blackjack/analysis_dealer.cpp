@@ -135,6 +135,72 @@ DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, cons
   return result;
 }
 
+std::array<DealerProbabilities, CARD_VALUES + 1> DealerModel::probabilities_with_one_more(const ShoeComposition& shoe,
+                                                                                          const CardCounts& removed,
+                                                                                          int upcard) const {
+  std::array<DealerProbabilities, CARD_VALUES + 1> result{};
+  if (shoe.infinite) {  // a removed card changes nothing
+    result[0] = probabilities(shoe, removed, upcard);
+    for (int v = 1; v <= CARD_VALUES; ++v) result[static_cast<std::size_t>(v)] = result[0];
+    return result;
+  }
+  // The same products as probabilities() (so [0] is the same to the bit),
+  // then each multiset's share of every one-more-card distribution.
+  constexpr int MAX_K = 24;
+  std::array<std::array<double, MAX_K>, CARD_VALUES + 1> falling{};
+  std::array<std::array<double, MAX_K>, CARD_VALUES + 1> ratio{};  // (left_v - m) / left_v
+  std::array<double, MAX_K> inverse{};
+  std::array<double, MAX_K> total_ratio{};  // left / (left - k)
+  const int kmax = std::min(MAX_K - 1, std::max(max_cards_, max_multiplicity_));
+  int removed_total = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) removed_total += removed[static_cast<std::size_t>(v)];
+  const int left_total = shoe.total() - removed_total;
+  std::array<int, CARD_VALUES + 1> left{};
+  for (int v = 1; v <= CARD_VALUES; ++v) {
+    const auto u = static_cast<std::size_t>(v);
+    left[u] = shoe.counts[u] - removed[u];
+    falling[u][0] = 1;
+    for (int m = 0; m <= kmax; ++m) {
+      const auto k = static_cast<std::size_t>(m);
+      if (m > 0) falling[u][k] = falling[u][k - 1] * std::max(0, left[u] - (m - 1));
+      ratio[u][k] = left[u] > 0 ? static_cast<double>(left[u] - m) / left[u] : 0.0;
+    }
+  }
+  inverse[0] = 1;
+  for (int k = 0; k <= kmax; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    if (k > 0) inverse[i] = left_total - (k - 1) > 0 ? inverse[i - 1] / (left_total - (k - 1)) : 0.0;
+    total_ratio[i] = left_total - k > 0 ? static_cast<double>(left_total) / (left_total - k) : 0.0;
+  }
+  const auto& outcomes = outcomes_[static_cast<std::size_t>(upcard)];
+  const auto& parts = parts_[static_cast<std::size_t>(upcard)];
+  // shared[final]: the sum every one-more distribution gets (factor 1 for
+  // the values a multiset lacks); the parts' corrections go to their value.
+  DealerProbabilities shared{};
+  for (const Outcome& o : outcomes) {
+    double p = o.orders * inverse[o.cards];
+    for (std::uint32_t i = o.first_part; i < o.first_part + o.part_count; ++i) {
+      p *= falling[parts[i].value][parts[i].multiplicity];
+    }
+    const double base = p * total_ratio[o.cards];
+    const auto f = static_cast<std::size_t>(o.final);
+    result[0][f] += p;
+    shared[f] += base;
+    for (std::uint32_t i = o.first_part; i < o.first_part + o.part_count; ++i) {
+      result[parts[i].value][f] += base * (ratio[parts[i].value][parts[i].multiplicity] - 1);
+    }
+  }
+  for (int v = 1; v <= CARD_VALUES; ++v) {
+    auto& r = result[static_cast<std::size_t>(v)];
+    if (left[static_cast<std::size_t>(v)] <= 0) {
+      r = DealerProbabilities{};
+      continue;
+    }
+    for (std::size_t f = 0; f < r.size(); ++f) r[f] = std::max(0.0, r[f] + shared[f]);
+  }
+  return result;
+}
+
 std::vector<DealerModel::Hand> DealerModel::hands(int upcard) const {
   const auto& outcomes = outcomes_[static_cast<std::size_t>(upcard)];
   const auto& parts = parts_[static_cast<std::size_t>(upcard)];

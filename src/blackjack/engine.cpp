@@ -463,39 +463,9 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
              : play_rounds<false, false, false>(rounds, rng, tally);
   }
   add_derived_counts(before, tally);
-  if (counting_.enabled) add_chunk_sums(rounds, before.counting, tally);
-}
-
-// The chunk's totals (since `before`), squared and multiplied, into
-// chunk_sums. (Apart from the rounds' code on purpose: folded into
-// add_counter_money, inlined there, it slowed counted rounds by 1.6%.)
-void Engine::add_chunk_sums(std::uint64_t rounds, const CountingTally& before, Tally& tally) const {
-  CountingTally& counted = tally.counting;
-  ChunkSums& chunk = counted.chunk_sums;
-  const auto dealt = static_cast<std::int64_t>(rounds);
-  const std::int64_t played = counted.rounds_played - before.rounds_played;
-  const std::int64_t bet_units = counted.bet_units - before.bet_units;
-  ++chunk.chunks;
-  chunk.rounds_squared += WideSum{dealt} * dealt;
-  chunk.played_squared += WideSum{played} * played;
-  chunk.bet_units_squared += WideSum{bet_units} * bet_units;
-  chunk.bet_units_by_played += WideSum{bet_units} * played;
-  const std::int64_t net = counted.net - before.net;
-  const std::int64_t net_squared = counted.net_squared - before.net_squared;
-  WideSum square = 0;
-  if (__builtin_mul_overflow(WideSum{net_squared}, WideSum{net_squared}, &square) ||
-      __builtin_add_overflow(chunk.net_squared_squared, square, &chunk.net_squared_squared)) {
-    ++chunk.sd_overflow;
-  }
-  chunk.net_squared_by_net += WideSum{net_squared} * net;
-  chunk.net_squared_by_played += WideSum{net_squared} * played;
-  chunk.net_by_net += WideSum{net} * net;
-  chunk.net_by_played += WideSum{net} * played;
-  for (std::size_t b = 0; b < counted.by_true_count.size(); ++b) {
-    const std::int64_t here = counted.by_true_count[b].rounds - before.by_true_count[b].rounds;
-    chunk.at_true_count_squared[b] += WideSum{here} * here;
-    chunk.at_true_count_by_rounds[b] += WideSum{here} * dealt;
-  }
+  // (Apart from the rounds' code on purpose: folded into add_counter_money,
+  // inlined there, it slowed counted rounds by 1.6%.)
+  if (counting_.enabled) add_chunk_sums(static_cast<std::int64_t>(rounds), before.counting, tally.counting);
 }
 
 // Counts that follow from others, added up once per chunk rather than hand by
@@ -531,37 +501,23 @@ struct Engine::Counter {
 // A counter who never wongs plays every round: then only `wagered` is summed
 // round by round, the rest is the buckets' own tally.
 struct Engine::PlayedRounds {
-  struct Bucket {
-    std::int64_t rounds = 0;
-    std::int64_t net = 0;
-    std::int64_t net_squared = 0;
-    std::int64_t wagered = 0;
-  };
-  std::array<Bucket, TRUE_COUNT_BUCKETS> buckets{};
+  PlayedBuckets buckets{};
 };
 
 // The counter's money of the rounds in `played` (the chunk's rounds since
 // `before`), at the ramp's bets.
 void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const {
-  CountingTally& counted = tally.counting;
-  for (std::size_t b = 0; b < played.buckets.size(); ++b) {
-    PlayedRounds::Bucket p = played.buckets[b];
-    if (!wongs_) {  // every round played: the bucket's own sums
-      const TrueCountTally& now = counted.by_true_count[b];
+  PlayedBuckets buckets = played.buckets;
+  if (!wongs_) {  // every round played: the buckets' own sums
+    for (std::size_t b = 0; b < buckets.size(); ++b) {
+      const TrueCountTally& now = tally.counting.by_true_count[b];
       const TrueCountTally& was = before.by_true_count[b];
-      p.rounds = now.rounds - was.rounds;
-      p.net = now.net - was.net;
-      p.net_squared = now.net_squared - was.net_squared;
+      buckets[b].rounds = now.rounds - was.rounds;
+      buckets[b].net = now.net - was.net;
+      buckets[b].net_squared = now.net_squared - was.net_squared;
     }
-    const std::int64_t units = ramp_units_[b];
-    counted.by_true_count[b].played += p.rounds;
-    counted.rounds_played += p.rounds;
-    counted.bet_units += units * p.rounds;
-    counted.bet_units_squared += units * units * p.rounds;
-    counted.net += units * p.net;
-    counted.net_squared += units * units * p.net_squared;
-    counted.wagered += units * p.wagered;
   }
+  blackjack::add_counter_money(buckets, ramp_units_, tally.counting);
 }
 
 template <bool COUNTING, bool INDEXED, bool ONE_SEAT>
@@ -584,8 +540,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    core::Shoe shoe(shoe_values(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
-                    rules_.burn_cards);
+    core::Shoe shoe = make_shoe();
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -646,7 +601,7 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
     at_insurance.ten_in_hole += count.hole == TEN;
   }
   if (counter.in) {
-    PlayedRounds::Bucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+    PlayedBucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
     mine.wagered += count.wagered;
     if (wongs_) {
       ++mine.rounds;
@@ -663,6 +618,25 @@ inline void Engine::play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& 
     const std::uint8_t* dealt = shoe.dealt_cards();
     for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i) counter.running += tags_[dealt[i]];
   }
+}
+
+core::Shoe Engine::make_shoe() const {
+  if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");
+  return core::Shoe(shoe_values(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
+                    rules_.burn_cards);
+}
+
+void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
+  if (!counting_.enabled) throw Error("a counted shoe round needs counting on");
+  Counter counter{running_count, true};
+  PlayedRounds played;  // the counter's money: not wanted here
+  shoe.begin_round();
+  if (rules_.seats == 1) {
+    play_counted_round<false, true>(shoe, rng, tally, counter, played);
+  } else {
+    play_counted_round<false, false>(shoe, rng, tally, counter, played);
+  }
+  running_count = counter.running;
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {

@@ -49,4 +49,46 @@ void Tally::merge(const Tally& o) {
   counting.merge(o.counting);
 }
 
+void add_counter_money(const PlayedBuckets& played, const BucketUnits& units, CountingTally& counted) {
+  for (std::size_t b = 0; b < played.size(); ++b) {
+    const PlayedBucket& p = played[b];
+    const std::int64_t u = units[b];
+    counted.by_true_count[b].played += p.rounds;
+    counted.rounds_played += p.rounds;
+    counted.bet_units += u * p.rounds;
+    counted.bet_units_squared += u * u * p.rounds;
+    counted.net += u * p.net;
+    counted.net_squared += u * u * p.net_squared;
+    counted.wagered += u * p.wagered;
+  }
+}
+
+void add_chunk_sums(std::int64_t rounds_dealt, const CountingTally& before, CountingTally& counted) {
+  ChunkSums& chunk = counted.chunk_sums;
+  const std::int64_t dealt = rounds_dealt;
+  const std::int64_t played = counted.rounds_played - before.rounds_played;
+  const std::int64_t bet_units = counted.bet_units - before.bet_units;
+  ++chunk.chunks;
+  chunk.rounds_squared += WideSum{dealt} * dealt;
+  chunk.played_squared += WideSum{played} * played;
+  chunk.bet_units_squared += WideSum{bet_units} * bet_units;
+  chunk.bet_units_by_played += WideSum{bet_units} * played;
+  const std::int64_t net = counted.net - before.net;
+  const std::int64_t net_squared = counted.net_squared - before.net_squared;
+  WideSum square = 0;
+  if (__builtin_mul_overflow(WideSum{net_squared}, WideSum{net_squared}, &square) ||
+      __builtin_add_overflow(chunk.net_squared_squared, square, &chunk.net_squared_squared)) {
+    ++chunk.sd_overflow;
+  }
+  chunk.net_squared_by_net += WideSum{net_squared} * net;
+  chunk.net_squared_by_played += WideSum{net_squared} * played;
+  chunk.net_by_net += WideSum{net} * net;
+  chunk.net_by_played += WideSum{net} * played;
+  for (std::size_t b = 0; b < counted.by_true_count.size(); ++b) {
+    const std::int64_t here = counted.by_true_count[b].rounds - before.by_true_count[b].rounds;
+    chunk.at_true_count_squared[b] += WideSum{here} * here;
+    chunk.at_true_count_by_rounds[b] += WideSum{here} * dealt;
+  }
+}
+
 }  // namespace cardsim::blackjack

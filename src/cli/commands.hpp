@@ -30,6 +30,8 @@ void setup_analyze(CLI::App& app);
 void setup_play(CLI::App& app);
 void setup_merge(CLI::App& app);
 void setup_sidebet(CLI::App& app);
+void setup_indices(CLI::App& app);
+void setup_ramp(CLI::App& app);
 
 // `cardsim docs WHAT` (docs.cpp), not a CLI11 subcommand so that --help and
 // the list of commands do not show it: prints what the docs, man pages and

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -36,16 +37,7 @@ void add_shard_option(CLI::App& command, std::string& shard) {
                   "Play only shard I of N (0 <= I < N; chunk c belongs to shard c mod N) and write a shard result "
                   "for `cardsim merge`")
       ->type_name("I/N")
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            try {
-              run::parse_shard(text);
-            } catch (const Error& e) {
-              return e.what();
-            }
-            return {};
-          },
-          ""));  // no description: the type name says I/N
+      ->check(error_check([](const std::string& text) { run::parse_shard(text); }));
 }
 
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help) {
@@ -59,6 +51,36 @@ void add_target_se_option(CLI::App& command, double& target_se, const std::strin
                    "' is not a standard error; expected a number > 0 per initial wager, such as 0.0005";
           },
           ""));
+}
+
+std::uint64_t count_value(const std::string& text, const std::string& what, bool zero_allowed) {
+  if (zero_allowed && text == "0") return 0;
+  return io::parse_count(text, what);
+}
+
+CLI::Validator error_check(std::function<void(const std::string&)> check) {
+  return CLI::Validator(
+      [check = std::move(check)](std::string& text) -> std::string {
+        try {
+          check(text);
+        } catch (const Error& e) {
+          return e.what();
+        }
+        return {};
+      },
+      "");  // no description: the type name says what is expected
+}
+
+CLI::Validator count_check(const std::string& what, bool zero_allowed) {
+  return error_check([what, zero_allowed](const std::string& text) {
+    try {
+      count_value(text, what, zero_allowed);
+    } catch (const Error& e) {
+      // CLI11 puts the flag's name before the message: not twice.
+      const std::string message = e.what();
+      throw Error(message.starts_with(what + ": ") ? message.substr(what.size() + 2) : message);
+    }
+  });
 }
 
 CLI::Validator seed_check() {
@@ -79,6 +101,20 @@ io::SimConfig resolve_config(const ConfigOptions& options) {
   std::set<std::string> flag_keys;
   for (const auto& entry : options.flags) flag_keys.insert(entry.first);
   return config_from_json(config_json(options), flag_keys);
+}
+
+io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::string& command, std::uint64_t rounds,
+                                      std::uint64_t chunk_rounds) {
+  const nlohmann::json given = config_json(options);
+  io::SimConfig config = resolve_config(options);
+  if (!config.counting.enabled()) {
+    throw Error("cardsim " + command +
+                " needs a count: --count hi-lo (or any count in the data folder's counts/, or "
+                "a count file), or a config with \"count\"");
+  }
+  if (!given.contains("rounds")) config.rounds = rounds;
+  if (!given.contains("chunk_rounds")) config.chunk_rounds = chunk_rounds;
+  return config;
 }
 
 io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::string>& flag_keys) {

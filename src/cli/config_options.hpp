@@ -3,6 +3,8 @@
 // flags overriding the file; and --shard I/N, shared by sim, compare and sweep.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -33,6 +35,18 @@ void add_shard_option(CLI::App& command, std::string& shard);
 // Adds --target-se X (a standard error > 0 per initial wager) to `command`.
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help);
 
+// A check of a flag's text: it passes when `check(text)` throws no Error, and
+// fails with the Error's message (CLI11 puts the flag's name before it).
+CLI::Validator error_check(std::function<void(const std::string&)> check);
+
+// A check of a count flag's text (io::parse_count's grammar: 1000000,
+// 1_000_000, 1e9, 2.5M, 100k), naming `what`; with `zero_allowed` also "0".
+CLI::Validator count_check(const std::string& what, bool zero_allowed = false);
+
+// A count flag's value: io::parse_count(text), or 0 for "0" when the flag
+// allows it (count_check checked the text at parse time).
+std::uint64_t count_value(const std::string& text, const std::string& what, bool zero_allowed = false);
+
 // A check of a seed flag's text: a whole number 0..2^64-1 in decimal digits
 // (CLI11 alone would wrap "-1" to 2^64-1).
 CLI::Validator seed_check();
@@ -59,6 +73,12 @@ auto flag_errors_as_usage(const std::set<std::string>& flag_keys, Make make) -> 
 
 // The same before validation: the file's JSON object with the flags' values set.
 nlohmann::json config_json(const ConfigOptions& options);
+
+// resolve_config() for a command that needs a count (indices, ramp): an Error
+// naming `command` without one; `rounds` and `chunk_rounds` the command's own
+// defaults unless the file or a flag gives them.
+io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::string& command, std::uint64_t rounds,
+                                      std::uint64_t chunk_rounds);
 
 // The strategy chart the config names (files relative to the config's folder
 // are found too).

@@ -136,10 +136,19 @@ Completion completion_of(const CLI::Option* option) {
     return completion;
   }
   // Values from the type name ("TEXT:{auto,box,line}"); a positional's also
-  // from its help text (sidebet's bet: "a name in the data folder's sidebets/").
+  // from its help text (sidebet's bet: "a name in the data folder's sidebets/"),
+  // a flag's data folder too.
   add_values(option->get_type_name(), completion);
   const std::string& help = option->get_description();
-  if (option->get_positional()) add_values(help, completion);
+  if (option->get_positional()) {
+    add_values(help, completion);
+  } else if (completion.data_subfolder.empty()) {
+    // A flag's help text names only its data folder (indices' --hands: "a
+    // name in the data folder's indices/"); its quoted words are examples.
+    Completion named;
+    add_values(help, named);
+    completion.data_subfolder = named.data_subfolder;
+  }
   completion.files = completion.files || help.find("FILE") != std::string::npos;
   return completion;
 }

@@ -123,6 +123,8 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_play(app);
   cardsim::cli::setup_merge(app);
   cardsim::cli::setup_sidebet(app);
+  cardsim::cli::setup_indices(app);
+  cardsim::cli::setup_ramp(app);
   if (argc > 1 && std::string(argv[1]) == "docs") {
     return cardsim::cli::run_docs(app, std::vector<std::string>(argv + 2, argv + argc));
   }

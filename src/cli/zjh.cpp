@@ -291,7 +291,10 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const io::ZjhRunInfo info{threads, outcome.complete, outcome.completed_chunks.size(), seconds};
+  const io::ZjhRunInfo info{.threads = threads,
+                            .complete = outcome.complete,
+                            .completed_chunks = outcome.completed_chunks.size(),
+                            .elapsed_seconds = seconds};
   const std::string result_text = io::zjh_sim_result_json(config, outcome.tally, info).dump(2) + "\n";
   outputs.write("--out", result_text);
   if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
@@ -328,14 +331,7 @@ void setup_zjh(CLI::App& app) {
   CLI::App* sim_app = zjh_app->add_subcommand("sim", "Monte Carlo showdowns of N players (JSON result)");
   sim_app->add_option("-p,--players", sim->players, "Players")->check(CLI::Range(2, 17))->capture_default_str();
   sim_app->add_option("-n,--deals", sim->deals, "Deals: 1000000, 1_000_000, 1e9, 2.5M, 100k, 1G")
-      ->check([](const std::string& text) {
-        try {
-          io::parse_count(text, "--deals");
-          return std::string();
-        } catch (const Error& e) {
-          return std::string(e.what());
-        }
-      })
+      ->check(count_check("--deals"))
       ->capture_default_str();
   sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();

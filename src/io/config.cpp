@@ -41,7 +41,7 @@ constexpr EnumNames<bj::TrueCountRounding, 3> ROUNDING_NAMES{{{bj::TrueCountRoun
                                                               {bj::TrueCountRounding::truncate, "truncate"},
                                                               {bj::TrueCountRounding::round, "round"}}};
 // True counts that wonging and index lines may name.
-constexpr int MAX_INDEX_TRUE_COUNT = 30;
+constexpr int MAX_INDEX_TRUE_COUNT = bj::MAX_NAMED_TRUE_COUNT;
 
 template <class Enum, std::size_t N>
 std::string names_of(const EnumNames<Enum, N>& names) {
@@ -289,6 +289,15 @@ std::string to_string(bj::Surrender value) { return name_of(SURRENDER_NAMES, val
 std::string to_string(bj::Insurance value) { return name_of(INSURANCE_NAMES, value); }
 std::string to_string(bj::DeckEstimate value) { return name_of(DECK_ESTIMATE_NAMES, value); }
 std::string to_string(bj::TrueCountRounding value) { return name_of(ROUNDING_NAMES, value); }
+
+std::string format_bet_ramp(const std::vector<bj::RampStep>& steps) {
+  std::string text;
+  for (const bj::RampStep& step : steps) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(step.true_count) + ":" + std::to_string(step.units);
+  }
+  return text;
+}
 
 std::vector<bj::RampStep> parse_bet_ramp(const std::string& text, const std::string& what) {
   if (text == "flat") return {{0, 1}};

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <system_error>
 
@@ -21,6 +22,12 @@ double shift_decimal(double x, int places) {
   const auto read = std::from_chars(text.data(), text.data() + text.size(), shifted);
   if (read.ec != std::errc()) return x * std::pow(10.0, places);  // beyond a double's range
   return shifted;
+}
+
+std::string signed_number(double x, int decimals) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.*f", decimals, x);
+  return text;
 }
 
 std::string with_commas(std::uint64_t value) {

@@ -69,6 +69,61 @@ json seat_json(const bj::SeatTally& s, const bj::SeatStatistics& r) {
 // A figure in base bets per round as per 100 rounds (shifted in decimal).
 json per_100(const std::optional<double>& x, int places) { return x ? json(shift_decimal(*x, places)) : json(nullptr); }
 
+// The dealer's final results: shares and their binomial standard errors.
+struct FinalDistribution {
+  json final = json::object();
+  json standard_error = json::object();
+};
+FinalDistribution final_distribution_json(const bj::DealerFinalShares& shares) {
+  FinalDistribution d;
+  for (std::size_t f = 0; f < shares.size(); ++f) {
+    d.final[FINAL_KEYS[f]] = shares[f].value;
+    d.standard_error[FINAL_KEYS[f]] = optional_json(shares[f].se);
+  }
+  return d;
+}
+
+// The dealer object: the final result over every round (`played_out`: the
+// hands no player needed completed for the statistics) overall and by up
+// card, and the older figures over the rounds in which the dealer played or
+// had a blackjack (`..._when_played`), which depend on the players' play.
+json dealer_json(const bj::DealerStatistics& d) {
+  constexpr auto BUST = static_cast<std::size_t>(bj::DealerFinal::bust);
+  json by_upcard = json::object();
+  for (std::size_t up = 1; up <= bj::CARD_VALUES; ++up) {
+    const bj::DealerUpcardStatistics& u = d.by_upcard[up];
+    json final_when_played = json::object();
+    for (std::size_t f = 0; f < u.final_when_played.size(); ++f)
+      final_when_played[FINAL_KEYS[f]] = u.final_when_played[f];
+    const FinalDistribution out = final_distribution_json(u.played_out);
+    by_upcard[CARD_KEYS[up]] = {{"rounds", u.rounds},
+                                {"rounds_when_played", u.rounds_when_played},
+                                {"bust_rate_when_played", u.bust_rate_when_played},
+                                {"final_when_played", final_when_played},
+                                {"played_out",
+                                 {{"final", out.final},
+                                  {"final_standard_error", out.standard_error},
+                                  {"bust_standard_error", out.standard_error[FINAL_KEYS[BUST]]}}}};
+  }
+  const FinalDistribution out = final_distribution_json(d.played_out);
+  return {{"blackjacks", d.blackjacks},
+          {"blackjack_rate", d.blackjack_rate},
+          {"played_out",
+           {{"bust_probability", out.final[FINAL_KEYS[BUST]]},
+            {"bust_probability_standard_error", out.standard_error[FINAL_KEYS[BUST]]},
+            {"final", out.final},
+            {"final_standard_error", out.standard_error},
+            {"note", "the dealer's hand played out in every round: in a round that left the dealer nothing to play "
+                     "for, it is completed for the statistics only, from cards that go back to the shoe; shares of "
+                     "all rounds, standard errors binomial (rounds as independent)"}}},
+          {"bust_rate_when_played", d.bust_rate_when_played},
+          {"note", "..._when_played: over the rounds in which the dealer drew to a total (some hand needed it) or had "
+                   "a blackjack, so they depend on the players' play"},
+          {"by_upcard", by_upcard}};
+}
+
+}  // namespace
+
 // The counting object of the result: the counter's money with the ramp and
 // wonging (per round played, in base bets), the advantage player's metrics,
 // and the edge and insurance by true count (every round dealt, flat bet).
@@ -161,61 +216,6 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
                      " with at least " + std::to_string(bj::SLOPE_MIN_ROUNDS) + " rounds"}};
   return result;
 }
-
-// The dealer's final results: shares and their binomial standard errors.
-struct FinalDistribution {
-  json final = json::object();
-  json standard_error = json::object();
-};
-FinalDistribution final_distribution_json(const bj::DealerFinalShares& shares) {
-  FinalDistribution d;
-  for (std::size_t f = 0; f < shares.size(); ++f) {
-    d.final[FINAL_KEYS[f]] = shares[f].value;
-    d.standard_error[FINAL_KEYS[f]] = optional_json(shares[f].se);
-  }
-  return d;
-}
-
-// The dealer object: the final result over every round (`played_out`: the
-// hands no player needed completed for the statistics) overall and by up
-// card, and the older figures over the rounds in which the dealer played or
-// had a blackjack (`..._when_played`), which depend on the players' play.
-json dealer_json(const bj::DealerStatistics& d) {
-  constexpr auto BUST = static_cast<std::size_t>(bj::DealerFinal::bust);
-  json by_upcard = json::object();
-  for (std::size_t up = 1; up <= bj::CARD_VALUES; ++up) {
-    const bj::DealerUpcardStatistics& u = d.by_upcard[up];
-    json final_when_played = json::object();
-    for (std::size_t f = 0; f < u.final_when_played.size(); ++f)
-      final_when_played[FINAL_KEYS[f]] = u.final_when_played[f];
-    const FinalDistribution out = final_distribution_json(u.played_out);
-    by_upcard[CARD_KEYS[up]] = {{"rounds", u.rounds},
-                                {"rounds_when_played", u.rounds_when_played},
-                                {"bust_rate_when_played", u.bust_rate_when_played},
-                                {"final_when_played", final_when_played},
-                                {"played_out",
-                                 {{"final", out.final},
-                                  {"final_standard_error", out.standard_error},
-                                  {"bust_standard_error", out.standard_error[FINAL_KEYS[BUST]]}}}};
-  }
-  const FinalDistribution out = final_distribution_json(d.played_out);
-  return {{"blackjacks", d.blackjacks},
-          {"blackjack_rate", d.blackjack_rate},
-          {"played_out",
-           {{"bust_probability", out.final[FINAL_KEYS[BUST]]},
-            {"bust_probability_standard_error", out.standard_error[FINAL_KEYS[BUST]]},
-            {"final", out.final},
-            {"final_standard_error", out.standard_error},
-            {"note", "the dealer's hand played out in every round: in a round that left the dealer nothing to play "
-                     "for, it is completed for the statistics only, from cards that go back to the shoe; shares of "
-                     "all rounds, standard errors binomial (rounds as independent)"}}},
-          {"bust_rate_when_played", d.bust_rate_when_played},
-          {"note", "..._when_played: over the rounds in which the dealer drew to a total (some hand needed it) or had "
-                   "a blackjack, so they depend on the players' play"},
-          {"by_upcard", by_upcard}};
-}
-
-}  // namespace
 
 std::string wide_to_string(bj::WideSum value) {
   if (value == 0) return "0";
@@ -412,6 +412,21 @@ double rounds_per_second(const RunInfo& run, const bj::Tally& t) {
 
 }  // namespace
 
+json game_result_head(int schema_version, const std::string& command, const SimConfig& config) {
+  return {{"schema_version", schema_version},
+          {"tool", tool_json()},
+          {"command", command},
+          {"config", to_json(config)},
+          {"rules", describe_rules(config.rules)}};
+}
+
+json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played) {
+  return {{"threads", threads},
+          {"elapsed_seconds", elapsed_seconds},
+          {"rounds_played", rounds_played},
+          {"rounds_per_second", elapsed_seconds > 0 ? static_cast<double>(rounds_played) / elapsed_seconds : 0.0}};
+}
+
 json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tally& t) {
   const bj::Rules& rules = config.rules;
   const bj::SimStatistics stats = statistics_of(config, t);
@@ -474,10 +489,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
     result["counting"]["index_plays"] = run.index_plays;
   }
   result["tally"] = tally_to_json(t);
-  result["performance"] = {{"threads", run.threads},
-                           {"elapsed_seconds", run.elapsed_seconds},
-                           {"rounds_played", rounds_played(run, t)},
-                           {"rounds_per_second", rounds_per_second(run, t)}};
+  result["performance"] = performance_json(run.threads, run.elapsed_seconds, rounds_played(run, t));
   if (run.mpi_ranks > 1) result["performance"]["mpi_ranks"] = run.mpi_ranks;
   if (run.shards > 0) result["performance"]["shards"] = run.shards;
   return result;

@@ -222,6 +222,74 @@ counting-files)
   "$cardsim" sim "${shards[@]}" --shard 1/2 --out s1.json || fail "shard 1"
   expect_error 1 "'s1.json' is of another run" "$cardsim" merge s0.json s1.json --out m.json
   ;;
+indices)
+  # A reduced generation (two cells, few states per true count): the index
+  # file it writes loads with --indices, the JSON holds the differences by
+  # true count with their standard errors; bad input is one error line.
+  run=(indices --count hi-lo --rounds 200k --chunk-rounds 10k --states-per-count 300)
+  "$cardsim" "${run[@]}" --hands 16vT,insurance --quiet --out gen.txt --json gen.json || fail "indices"
+  grep -Eq '^16 +T +(-1|0|\+1) +S +H ' gen.txt || fail "16 v T not at 0 +/- 1: $(grep '^16' gen.txt)"
+  grep -Eq '^insurance +A +\+3 +I ' gen.txt || fail "insurance not at +3: $(grep '^insurance' gen.txt)"
+  grep -q '"command": "indices"' gen.json || fail "not an indices result"
+  grep -q '"standard_error"' gen.json && grep -q '"by_true_count"' gen.json || fail "no differences by true count"
+  "$cardsim" sim --count hi-lo --indices gen.txt --rounds 200k --quiet --out sim.json || fail "--indices gen.txt"
+  grep -q '"indices": "gen.txt"' sim.json || fail "the sim did not play the generated file"
+  # An index file as --hands: its lines, the file an input (--out may not replace it).
+  printf '16 T 0 S H\n12 4 0 S H\n' >mine.txt
+  "$cardsim" "${run[@]}" --hands mine.txt --out - >gen2.txt 2>table.txt || fail "--hands FILE"
+  grep -Eq '^12 +4 ' gen2.txt || fail "no 12 v 4 line"
+  grep -q 'given' table.txt || fail "no given index in the table"
+  expect_error 1 "same file" "$cardsim" "${run[@]}" --hands mine.txt --out mine.txt
+  expect_error 1 "'23vT'.*16vT" "$cardsim" "${run[@]}" --hands 23vT
+  expect_error 1 "16vZ" "$cardsim" "${run[@]}" --hands 16vZ
+  expect_error 1 "nosuch" "$cardsim" indices --count nosuch --hands 16vT --rounds 10k
+  expect_error 1 "needs a count" "$cardsim" indices --hands 16vT --rounds 10k
+  # The count grammar of every command (io::parse_count), with 0 for every state.
+  "$cardsim" indices --count hi-lo --rounds 2_000 --chunk-rounds 1k --states-per-count 0 --hands 16vT --quiet \
+    --json small.json || fail "--rounds 2_000 --states-per-count 0"
+  grep -q '"rounds": 2000,' small.json && grep -q '"states_per_true_count": 0' small.json || fail "2_000 rounds, 0 states"
+  expect_error 2 "--states-per-count: '1x' is not a count; expected a whole number" \
+    "$cardsim" indices --count hi-lo --states-per-count 1x
+  [[ ! -e out.json ]] || fail "a result file after an error"
+  ;;
+ramp)
+  # A ramp fitted on 2M rounds (20 chunks of 100k), then played on chunks
+  # 20..39: the simulated win and SD agree with the predicted ones within 3
+  # combined SEs (the prediction, valued on its own rounds, is optimistic by
+  # about 0.5 SE at this size), and they are not the same rounds (an exact
+  # match would mean the confirmation replayed the fitted chunks).
+  run=(ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 2M --chunk-rounds 100k)
+  "$cardsim" "${run[@]}" --out ramp.json >summary.txt || fail "ramp"
+  grep -q '"command": "ramp"' ramp.json || fail "not a ramp result"
+  # within OBJECT KEY: the number after "KEY": in the top-level object OBJECT.
+  within() { sed -n "/^  \"$1\": {/,/^  }/p" ramp.json | grep -m1 "^    \"$2\": " | sed -E 's/.*: ([^,]*),?$/\1/'; }
+  for key in win_per_round sd_per_round; do
+    z=$(within difference_in_standard_errors $key)
+    awk -v z="$z" 'BEGIN { exit !(z != "" && z != "null" && z > -3 && z < 3) }' || fail "$key: $z SE apart"
+  done
+  [[ $(within predicted sd_per_round) != "$(within simulated sd_per_round)" ]] || fail "the same rounds twice"
+  grep -q '"confirmation_chunks": \[' ramp.json || fail "no confirmation chunks"
+  tr -d ' \n' <ramp.json | grep -q '"confirmation_chunks":\[20,39\]' || fail "confirmation not on chunks 20..39"
+  # The ramp as printed is a --bet-ramp the sim plays.
+  ramp=$(sed -n 's/^--bet-ramp //p' summary.txt)
+  [[ -n $ramp ]] && grep -q "\"bet_ramp\": \"$ramp\"" ramp.json || fail "no --bet-ramp line: $(cat summary.txt)"
+  "$cardsim" sim --count hi-lo --bet-ramp "$ramp" --rounds 200k --quiet --out sim.json || fail "sim --bet-ramp $ramp"
+  grep -q "SCORE" summary.txt && grep -q "risk of ruin" summary.txt || fail "no SCORE or risk of ruin"
+  # Bad input: one line, exit 2.
+  expect_error 2 "--spread: spread 12-1 is not allowed; expected LOW-HIGH" "$cardsim" "${run[@]}" --spread 12-1
+  expect_error 2 "--spread: '1to12' is not a spread" "$cardsim" "${run[@]}" --spread 1to12
+  expect_error 2 "--bankroll: bankroll 0 is not allowed; expected a number of base bets > 0" "$cardsim" "${run[@]}" --bankroll 0
+  expect_error 2 "--bankroll: bankroll -50 is not allowed" "$cardsim" "${run[@]}" --bankroll -50
+  expect_error 2 "--bankroll: 'lots' is not a number" "$cardsim" "${run[@]}" --bankroll lots
+  expect_error 2 "--kelly-fraction: Kelly fraction 0 is not allowed; expected a number in (0, 1]" \
+    "$cardsim" "${run[@]}" --kelly-fraction 0
+  expect_error 2 "--kelly-fraction: Kelly fraction 1.5 is not allowed" "$cardsim" "${run[@]}" --kelly-fraction 1.5
+  expect_error 2 "spread is required" "$cardsim" ramp --count hi-lo --bankroll 1000
+  expect_error 2 "give it instead of --bankroll-units" "$cardsim" "${run[@]}" --bankroll-units 500
+  expect_error 1 "needs a count" "$cardsim" ramp --spread 1-12 --bankroll 1000
+  expect_error 1 "remove wong_in and wong_out" "$cardsim" "${run[@]}" --wong-in 1
+  [[ ! -e out.json ]] || fail "a result file after an error"
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.

@@ -42,8 +42,10 @@ COMPLETE
     diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
   }
   # Each alone: the commands; a prefix; zjh's commands.
-  expect "" sim chart compare sweep report zjh analyze play merge sidebet
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp
   expect "s" sim sweep sidebet
+  expect "i" indices
+  expect "r" report ramp
   expect "zjh " deal exact sim
   # Enumerated config keys (KEYS in src/io/config.cpp), with the flag=value form.
   expect "sim --reshuffle " cut-card every-round
@@ -63,6 +65,7 @@ COMPLETE
   expect "sim --count " none "${counts[@]}"
   expect "sim --count hi-" hi-lo hi-opt-1 hi-opt-2
   expect "sim --indices illustrious18-fab4-" illustrious18-fab4-s17 illustrious18-fab4-h17
+  expect "indices --hands illustrious18-fab4-" illustrious18-fab4-s17 illustrious18-fab4-h17
   expect "sim --strategy basic-" basic-s17-das basic-h17-das
   expect "sidebet perfect-pairs-" perfect-pairs-25-12-6 perfect-pairs-30-10-5
   # A flag that takes a file name completes files; one that takes no value does not stop the positionals.
@@ -116,6 +119,10 @@ results)
   "$cardsim" zjh deal --json >zjh-deal.json || fail "zjh deal"
   run sidebet perfect-pairs-25-12-6 --quiet --out sidebet.json
   run sidebet buster-blackjack --h17 --quiet --out sidebet-dealer.json
+  run indices --count hi-lo --rounds 100k --chunk-rounds 5k --states-per-count 200 --hands 16vT,insurance --quiet \
+    --json indices.json --out indices.txt
+  grep -q '"crossing"' indices.json || fail "indices found no line: no crossing keys to check"
+  run ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out ramp.json
   # The key names (and the names listed by *_fields arrays) of each file,
   # outside the config, a shard's identity and the side bet as read
   # (documented in config.md, scale.md, sidebets.md). The files

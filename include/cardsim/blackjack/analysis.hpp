@@ -76,6 +76,20 @@ struct InitialHandTable {
   std::array<std::array<std::array<double, CARD_VALUES + 1>, CARD_VALUES + 1>, CARD_VALUES + 1> probability{};
 };
 
+// The decision values of one initial hand (Analyzer::initial_hand).
+struct InitialHandValues {
+  DecisionEvs evs;              // as InitialHandTable::evs
+  double dealer_blackjack = 0;  // probability of a dealer blackjack given the up card and the hand
+};
+
+// A hand of three or more cards that hitting by the chart reaches
+// (Analyzer::reached_hands).
+struct ReachedHand {
+  CardCounts cards{};  // the hand's cards by value
+  int card_count = 0;
+  double probability = 0;  // of dealing and drawing it, hitting by the chart, given the up card
+};
+
 // The composition-dependent optimum: every decision taken from the player's
 // exact cards, split hands included (with the split approximation above).
 struct CompositionDependentEv {
@@ -116,6 +130,33 @@ class Analyzer {
   // method above); pairs split when that beats every other move. `chart` is
   // played only where the rules force a chart move (none today).
   CompositionDependentEv composition_dependent(const StrategyChart& chart);
+
+  // For counting tools (the index generator): from now on every value is for
+  // hands dealt from `remaining`, the cards left in the shoe before a round's
+  // deal (the hand and up card still among them), instead of a fresh shoe;
+  // shoe() and dealer() still describe the fresh shoe. Forgets every cached
+  // value. Throws Error unless each count is within the full shoe's and at
+  // least 3 cards remain.
+  void deal_from(const CardCounts& remaining);
+  // Hands played on after their first decision follow `chart` (as evaluate()
+  // and initial_hand_table() set it). Throws Error if a cell is empty.
+  void use_chart(const StrategyChart& chart);
+  // The values of the initial hand (first, second) against `upcard`, as
+  // initial_hand_table() gives them, from the shoe of deal_from() (else the
+  // fresh shoe) and the chart of the last use_chart(), evaluate() or
+  // initial_hand_table(). Throws Error if no chart was set.
+  InitialHandValues initial_hand(int first, int second, int upcard);
+
+  // Every hand of three or more cards, soft or hard with best total `total`,
+  // that the chart reaches against `upcard` by hitting (from two-card hands
+  // it hits; hands it splits, doubles or surrenders are not followed), with
+  // its probability given the up card; from the shoe of deal_from() and the
+  // chart of the last use_chart(). Throws Error if no chart was set.
+  std::vector<ReachedHand> reached_hands(int upcard, bool soft, int total);
+  // Stand and hit (then the chart) of a hand of three or more cards against
+  // `upcard`, as initial_hand() values two-card hands (double, split and
+  // surrender NaN). Throws Error for a busted hand or fewer than three cards.
+  InitialHandValues more_card_hand(const CardCounts& cards, int upcard);
 
   // Dealer distributions computed so far (cache size; for benchmarks).
   std::size_t dealer_evaluations() const;

@@ -53,14 +53,19 @@ enum class TrueCountRounding : std::uint8_t {
 // counts beyond are clamped into the end buckets.
 inline constexpr int TRUE_COUNT_LIMIT = 40;
 inline constexpr int TRUE_COUNT_BUCKETS = 2 * TRUE_COUNT_LIMIT + 1;
+// The true counts a ramp step, a wonging point or an index line may name
+// (within the buckets).
+inline constexpr int MAX_NAMED_TRUE_COUNT = 30;
 
-// The whole true count (before clamping) for `running` (tag units) with
-// `remaining_cards` left in the shoe: running / scale / decks, the decks
-// estimated as `estimate` says and the quotient rounded as `rounding` says.
-// Exact 32-bit integer arithmetic, no floating point (|running| x 52 stays far
-// below 2^31 for any shoe and tags up to 100); inline, since the engine calls
-// it every round.
-inline int true_count(int running, int remaining_cards, int scale, DeckEstimate estimate, TrueCountRounding rounding) {
+// The true count before it is made whole: running / scale / decks as the
+// fraction numerator / denominator (denominator > 0), the decks estimated as
+// `estimate` says (see true_count()).
+struct TrueCountFraction {
+  int numerator = 0;
+  int denominator = 1;
+  double value() const { return static_cast<double>(numerator) / denominator; }
+};
+inline TrueCountFraction true_count_fraction(int running, int remaining_cards, int scale, DeckEstimate estimate) {
   const int remaining = remaining_cards > 1 ? remaining_cards : 1;
   int num = running;
   int den = scale;
@@ -82,6 +87,17 @@ inline int true_count(int running, int remaining_cards, int scale, DeckEstimate 
     }
     default: break;  // none: the running count itself
   }
+  return {num, den};
+}
+
+// The whole true count (before clamping) for `running` (tag units) with
+// `remaining_cards` left in the shoe: running / scale / decks, the decks
+// estimated as `estimate` says and the quotient rounded as `rounding` says.
+// Exact 32-bit integer arithmetic, no floating point (|running| x 52 stays far
+// below 2^31 for any shoe and tags up to 100); inline, since the engine calls
+// it every round.
+inline int true_count(int running, int remaining_cards, int scale, DeckEstimate estimate, TrueCountRounding rounding) {
+  const auto [num, den] = true_count_fraction(running, remaining_cards, scale, estimate);
   switch (rounding) {
     case TrueCountRounding::truncate: return num / den;
     case TrueCountRounding::round: {

@@ -134,6 +134,17 @@ class Engine {
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
                           int remaining_cards) const;
 
+  // For tools that look at the shoe between rounds (the index generator): a
+  // shoe of the rules' cards, cut card and burn cards, not yet shuffled
+  // (finite shoes only; Error for an infinite deck)...
+  core::Shoe make_shoe() const;
+  // ... and one counted round dealt from it, as play_chunk() plays it with
+  // counting on but no index plays (the caller shuffles the shoe when its cut
+  // card is out): the round goes into `tally` and every card seen into
+  // `running_count` (tag units; after a mid-round reshuffle of the discards
+  // it restarts from the cards on the table). Error unless counting is on.
+  void play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const;
+
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }
   const Counting& counting() const { return counting_; }
@@ -159,8 +170,6 @@ class Engine {
   [[gnu::always_inline]] void play_counted_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                  PlayedRounds& played) const;
   void add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const;
-  // Adds the chunk of `rounds` rounds played since `before` to chunk_sums.
-  void add_chunk_sums(std::uint64_t rounds, const CountingTally& before, Tally& tally) const;
   // Adds to `tally` the counts that follow from others (hands, pushes, money
   // wagered, the table's net) for the rounds played since `before`.
   void add_derived_counts(const Tally& before, Tally& tally) const;
@@ -187,9 +196,9 @@ class Engine {
   Counting counting_;
   ResolvedIndices indices_;
   bool has_indices_ = false;
-  bool wongs_ = false;                                         // the counter may sit out rounds (wong in or out)
-  std::array<int, CARD_VALUES + 1> tags_{};                    // the count's tags, [0] = 0
-  std::array<std::int64_t, TRUE_COUNT_BUCKETS> ramp_units_{};  // base bets by true count bucket
+  bool wongs_ = false;                       // the counter may sit out rounds (wong in or out)
+  std::array<int, CARD_VALUES + 1> tags_{};  // the count's tags, [0] = 0
+  BucketUnits ramp_units_{};                 // base bets by true count bucket
   // The true count's division without a divide instruction (fast_true_count),
   // by remaining cards. With d the divisor (scale x decks estimate, in the
   // units of the running count x twice_factor_ / 2) and D = 2d: the

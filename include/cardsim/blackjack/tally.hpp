@@ -169,6 +169,32 @@ inline constexpr auto COUNTING_TALLY_FIELDS = std::to_array<TallyField<CountingT
     {"wagered", &CountingTally::wagered},
 });
 
+// What a counter played at one true count (before the deal) through a chunk,
+// at one base bet per seat (money units): the rounds, their net and net
+// squared, and the wagers (bets, doubles, splits, insurance).
+struct PlayedBucket {
+  std::int64_t rounds = 0;
+  std::int64_t net = 0;
+  std::int64_t net_squared = 0;
+  std::int64_t wagered = 0;
+};
+using PlayedBuckets = std::array<PlayedBucket, TRUE_COUNT_BUCKETS>;
+// A bet ramp resolved by bucket: base bets per seat at each true count.
+using BucketUnits = std::array<std::int64_t, TRUE_COUNT_BUCKETS>;
+
+// Adds to `counted` the counter's money of the rounds in `played` (one chunk
+// at a flat bet) at `units` base bets per seat by bucket: rounds played, bet
+// sums, net, net squared and wagered, scaled exactly (a round's net at u base
+// bets is u times its net at one), and each bucket's `played`. The engine
+// adds every chunk's money so; a ramp's money on rounds played at another
+// ramp follows the same way (blackjack/ramp.hpp).
+void add_counter_money(const PlayedBuckets& played, const BucketUnits& units, CountingTally& counted);
+
+// Adds one chunk to counted.chunk_sums: the chunk's totals (what `counted`
+// gained since `before`: rounds played, bets, net, net squared, rounds by
+// true count), squared and multiplied, with `rounds_dealt` rounds dealt.
+void add_chunk_sums(std::int64_t rounds_dealt, const CountingTally& before, CountingTally& counted);
+
 struct Tally {
   std::int64_t rounds = 0;
   std::int64_t shoes = 0;                  // shuffles (a fresh shoe each chunk counts)

@@ -87,6 +87,10 @@ nlohmann::json to_json(const SimConfig& config, bool every_key = false);
 // units also apply below it). Throws Error naming `what` on a bad ramp.
 std::vector<blackjack::RampStep> parse_bet_ramp(const std::string& text, const std::string& what);
 
+// A ramp as parse_bet_ramp() reads it: "TC:UNITS" steps joined by commas,
+// e.g. "1:1,2:2,3:4".
+std::string format_bet_ramp(const std::vector<blackjack::RampStep>& steps);
+
 // The largest count parse_count() accepts.
 inline constexpr std::uint64_t MAX_COUNT = 1'000'000'000'000'000'000;
 

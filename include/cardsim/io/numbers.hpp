@@ -16,6 +16,9 @@ double shift_decimal(double x, int places);
 // A fraction as a percentage: shift_decimal(fraction, 2).
 inline double percent(double fraction) { return shift_decimal(fraction, 2); }
 
+// `x` with its sign and `decimals` decimals: "+1.25", "-0.50".
+std::string signed_number(double x, int decimals);
+
 // A whole number with commas between groups of three digits: "22,100".
 std::string with_commas(std::uint64_t value);
 

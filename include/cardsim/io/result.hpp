@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
@@ -78,6 +79,22 @@ blackjack::Tally tally_from_json(const nlohmann::json& j);
 // The result JSON of a run of `config` that played `tally`; its figures are
 // blackjack::sim_statistics' and compare_with_exact's.
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
+
+// The "counting" object of a result: what `k` played (system, true count,
+// ramp, wonging, index set), the counter's figures of `c` (average bet, win
+// and SD with their standard errors, DI, SCORE, N0, risk of ruin for
+// c.risk_of_ruin.bankroll) and the edge and insurance by true count.
+nlohmann::json counting_json(const CountingConfig& k, const blackjack::CountingStatistics& c);
+
+// The first keys of the result of a command that plays the game of `config`
+// (indices, ramp): schema_version, tool, command, config (resolved) and rules
+// (in words).
+nlohmann::json game_result_head(int schema_version, const std::string& command, const SimConfig& config);
+
+// A "performance" object: threads, elapsed_seconds, rounds_played and
+// rounds_per_second (0 when no time elapsed): the only part of a result that
+// varies between runs of the same seed.
+nlohmann::json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rounds_played);
 
 // A few readable lines about the same run: the rules, the house edge with its
 // 95% interval, the exact value, the main rates, the counter's figures and
