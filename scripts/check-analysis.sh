@@ -3,11 +3,13 @@
 # the basic strategy and its exact EV (fresh shoe), then `cardsim sim` plays
 # that chart with a fresh shoe every round. Each simulated edge must agree with
 # the exact one within 3 standard errors.
-# Usage: scripts/check-analysis.sh [ROUNDS]   (default 100M per rule set: SE ~0.012%)
+# Usage: scripts/check-analysis.sh [ROUNDS] [NAME]   (default 100M per rule set: SE ~0.012%;
+#        NAME: only the checks whose name contains it, e.g. "Free Bet")
 # Needs ./build/release/cardsim (cmake --preset release && cmake --build build/release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-100M}
+only=${2:-}
 cardsim=./build/release/cardsim
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -27,10 +29,15 @@ checks=(
   "1D H17 ENHC-OBO early surrender 6:5 insurance RSA hit split aces, 3 hands|--decks 1 --h17 true --hole-card enhc-obo --surrender early --blackjack-pays 6:5 --insurance always --split-hands 3 --resplit-aces true --hit-split-aces true"
   "2D ENHC double 9-11 no DAS LS, 3 seats|--decks 2 --hole-card enhc --double 9-11 --das false --surrender late --seats 3"
   "infinite deck H17 double 10-11 no split early surrender|--decks infinite --h17 true --double 10-11 --split-hands 1 --surrender early"
+  "Free Bet 6D H17 RSA, free double 9-11, free split A-9, dealer 22 pushes|--config configs/free-bet-6d-h17.json"
+  "Free Bet 1D S17, split to 2 (split method exact)|--config configs/free-bet-6d-h17.json --decks 1 --h17 false --split-hands 2 --resplit-aces false"
+  "6D S17 DAS, dealer 22 pushes alone|--dealer-22-pushes true"
+  "Spanish deck 6D H17 LS RSA hit split aces, 21 wins, blackjack beats blackjack|--remove-tens-per-deck 4 --h17 true --surrender late --resplit-aces true --hit-split-aces true --player-21-wins true --blackjack-beats-blackjack true"
 )
 status=0
 for check in "${checks[@]}"; do
   name=${check%%|*}
+  [[ -z $only || $name == *"$only"* ]] || continue
   read -r -a flags <<<"${check#*|}"
   "$cardsim" analyze "${flags[@]}" --quiet --out "$work/a.json" --write-chart "$work/chart.txt"
   "$cardsim" sim "${flags[@]}" --strategy "$work/chart.txt" --reshuffle every-round --rounds "$rounds" \

@@ -17,6 +17,7 @@ class RuleKeys(TypedDict, total=False):
     name: str
     description: str
     decks: Union[int, Literal["infinite"]]
+    remove_tens_per_deck: int
     penetration: float
     cut_card: int
     burn_cards: int
@@ -32,6 +33,11 @@ class RuleKeys(TypedDict, total=False):
     surrender: Literal["none", "late", "early"]
     insurance: Literal["never", "always"]
     blackjack_pays: str
+    dealer_22_pushes: bool
+    player_21_wins: bool
+    blackjack_beats_blackjack: bool
+    free_double: Union[int, str, List[int]]  # "none", "9-11", "9,10,11", [9, 10, 11]
+    free_split: Union[str, List[str]]  # "none", "all", "A-9", ["A", "2"]
     strategy: str
     side_bets: Union[str, List[str]]  # names in configs/sidebets/ or side bet files, up to 4
 

@@ -108,9 +108,19 @@ struct Context {
   CardCounts removed{};  // the up card, plus the sibling's pair card for split hands
   int removed_total = 0;
   bool split_hand = false;
-  std::vector<double> stand_unit;  // stand, per unit bet, dealer-blackjack term excluded
-  std::vector<double> more;        // value of playing on by the chart at 3+ cards
-  std::vector<double> more_cd;     // value of playing on optimally (composition-dependent)
+  std::vector<double> stand_unit;     // stand, per unit bet, dealer-blackjack term excluded
+  std::vector<double> stand_decided;  // free bets: the chance that standing wins or loses (no push)
+  // Values of playing on at 3+ cards, [free]: with a real bet, or (free
+  // splits) with a bet the house put up (it loses nothing).
+  std::array<std::vector<double>, 2> more;     // by the chart
+  std::array<std::vector<double>, 2> more_cd;  // optimally (composition-dependent)
+};
+
+// The dealer's final results from a composition, and the part of the busts
+// at exactly 22 (zero unless dealer_22_pushes).
+struct DealerOutcomes {
+  DealerProbabilities p{};
+  double twenty_two = 0;
 };
 
 }  // namespace
@@ -121,7 +131,7 @@ struct Analyzer::Impl {
   int shoe_total = 0;
   DealerModel model;
   HandGraph graph;
-  std::unordered_map<std::uint64_t, DealerProbabilities> dealer_cache;
+  std::unordered_map<std::uint64_t, DealerOutcomes> dealer_cache;
   std::array<std::unique_ptr<Context>, CARD_VALUES + 1> base;
   // Split hands: [upcard][pair card][hands split - 2].
   std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1>
@@ -141,9 +151,11 @@ struct Analyzer::Impl {
   // reach() by up card for the current shoe and chart (empty: not yet).
   std::array<std::vector<double>, CARD_VALUES + 1> reach_memo;
 
-  explicit Impl(const Rules& r)
-      : rules(r), shoe(ShoeComposition::standard(r.decks)), shoe_total(shoe.total()), model(r.h17) {
+  explicit Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
+    // A free bet's values leave out the no-hole-card blackjack terms.
+    if (r.free_bets() && r.hole_card != HoleCard::peek) throw Error("the analyzer's free bets need a peek game");
+    if (r.remove_tens_per_deck != 0 && shoe.infinite) throw Error("removed tens need a finite shoe");
   }
 
   bool peek() const { return rules.hole_card == HoleCard::peek; }
@@ -173,8 +185,9 @@ struct Analyzer::Impl {
     }
     const std::size_t n = graph.nodes.size();
     c->stand_unit.assign(n, UNSET);
-    c->more.assign(n, UNSET);
-    c->more_cd.assign(n, UNSET);
+    c->stand_decided.assign(n, UNSET);
+    for (auto& values : c->more) values.assign(n, UNSET);
+    for (auto& values : c->more_cd) values.assign(n, UNSET);
     return c;
   }
   // Forgets the memos that depend on the chart (`shoe_too`: and those that
@@ -182,10 +195,11 @@ struct Analyzer::Impl {
   void forget_values(bool shoe_too) {
     auto clear = [shoe_too](std::unique_ptr<Context>& c) {
       if (!c) return;
-      std::fill(c->more.begin(), c->more.end(), UNSET);
+      for (auto& values : c->more) std::fill(values.begin(), values.end(), UNSET);
       if (shoe_too) {
         std::fill(c->stand_unit.begin(), c->stand_unit.end(), UNSET);
-        std::fill(c->more_cd.begin(), c->more_cd.end(), UNSET);
+        std::fill(c->stand_decided.begin(), c->stand_decided.end(), UNSET);
+        for (auto& values : c->more_cd) std::fill(values.begin(), values.end(), UNSET);
       }
     };
     for (auto& c : base) clear(c);
@@ -257,8 +271,9 @@ struct Analyzer::Impl {
 
   // With batch_dealer: the dealer distributions of `n` and of every hand one
   // card on, in one pass, into the cache (unless the next hands are there).
+  // (Not under dealer_22_pushes: the batch has no 22s; dealer() computes them.)
   void prefetch_next_hands(const Context& ctx, int n) {
-    if (!batch_dealer) return;
+    if (!batch_dealer || rules.dealer_22_pushes) return;
     const Node& node = graph.nodes[idx(n)];
     const std::uint64_t key = dealer_key(ctx, node);
     bool cached = true;
@@ -270,20 +285,23 @@ struct Analyzer::Impl {
     CardCounts removed = ctx.removed;
     for (int v = 1; v <= CARD_VALUES; ++v) removed[idx(v)] += node.counts[idx(v)];
     const auto all = model.probabilities_with_one_more(shoe, removed, ctx.upcard);
-    dealer_cache.emplace(key, all[0]);
+    dealer_cache.emplace(key, DealerOutcomes{all[0], 0});
     for (int v = 1; v <= CARD_VALUES; ++v) {
       if (node.next[idx(v)] == NO_NODE) continue;
-      dealer_cache.emplace(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))), all[idx(v)]);
+      dealer_cache.emplace(key + (std::uint64_t{1} << (KEY_BITS * (v - 1))), DealerOutcomes{all[idx(v)], 0});
     }
   }
 
-  const DealerProbabilities& dealer(const Context& ctx, const Node& node) {
+  const DealerOutcomes& dealer(const Context& ctx, const Node& node) {
     const std::uint64_t key = dealer_key(ctx, node);
     auto it = dealer_cache.find(key);
     if (it != dealer_cache.end()) return it->second;
     CardCounts removed = ctx.removed;
     for (int v = 1; v <= CARD_VALUES; ++v) removed[idx(v)] += node.counts[idx(v)];
-    return dealer_cache.emplace(key, model.probabilities(shoe, removed, ctx.upcard)).first->second;
+    DealerOutcomes outcomes;
+    outcomes.p =
+        model.probabilities(shoe, removed, ctx.upcard, rules.dealer_22_pushes ? &outcomes.twenty_two : nullptr);
+    return dealer_cache.emplace(key, outcomes).first->second;
   }
 
   // --- values ---------------------------------------------------------------
@@ -294,39 +312,65 @@ struct Analyzer::Impl {
     double& memo = ctx.stand_unit[idx(n)];
     if (!std::isnan(memo)) return memo;
     const Node& node = graph.nodes[idx(n)];
-    const DealerProbabilities& p = dealer(ctx, node);
+    const DealerOutcomes& d = dealer(ctx, node);
+    const DealerProbabilities& p = d.p;
     const int total = best_total(node.state);
-    double value = p[static_cast<std::size_t>(DealerFinal::bust)];
+    double value = p[static_cast<std::size_t>(DealerFinal::bust)] - d.twenty_two;  // 22 pushes
     for (int k = 0; k < 5; ++k) {
       const int dealer_total = 17 + k;
       value += (total > dealer_total ? 1.0 : total < dealer_total ? -1.0 : 0.0) * p[idx(k)];
     }
+    if (sure_win(total)) value = 1 - p[static_cast<std::size_t>(DealerFinal::blackjack)];
     memo = value;
     return value;
   }
-  double stand(Context& ctx, int n, double wager) {
+  // Whether a hand of `total` wins against every dealer hand but a blackjack
+  // (player_21_wins).
+  bool sure_win(int total) const { return rules.player_21_wins && total == TWENTY_ONE; }
+  // The chance that standing is won or lost (joint form: a dealer blackjack
+  // counts as neither): what a free bet's loss changes.
+  double stand_decided(Context& ctx, int n) {
+    double& memo = ctx.stand_decided[idx(n)];
+    if (!std::isnan(memo)) return memo;
+    const Node& node = graph.nodes[idx(n)];
+    const DealerOutcomes& d = dealer(ctx, node);
+    const int total = best_total(node.state);
+    double value = d.p[static_cast<std::size_t>(DealerFinal::bust)] - d.twenty_two;
+    for (int k = 0; k < 5; ++k) value += total != 17 + k ? d.p[idx(k)] : 0.0;
+    if (sure_win(total)) value = 1 - d.p[static_cast<std::size_t>(DealerFinal::blackjack)];
+    memo = value;
+    return value;
+  }
+  // Standing with `wager` of which `free` is the house's (free bets, peek
+  // games only): a win pays the wager, a loss costs wager - free.
+  double stand(Context& ctx, int n, double wager, double free = 0) {
+    if (free != 0) return (wager - HALF * free) * stand_unit(ctx, n) + HALF * free * stand_decided(ctx, n);
     return wager * stand_unit(ctx, n) + blackjack(ctx, graph.nodes[idx(n)]) * blackjack_result(ctx, wager);
   }
   // Busting after `node` drew `card`.
-  double bust(const Context& ctx, int n, int card, double wager) const {
+  double bust(const Context& ctx, int n, int card, double wager, double free = 0) const {
     const double bj = blackjack(ctx, graph.nodes[idx(n)], card);
-    return -wager * (1 - bj) + bj * blackjack_result(ctx, wager);
+    return -(wager - free) * (1 - bj) + bj * blackjack_result(ctx, wager);
   }
-  double double_down(Context& ctx, int n) {
+  // Doubling a hand of two cards whose bet is real (free = 0) or the house's
+  // (free = 1, a free split hand); a free double adds the house's bet.
+  double double_down(Context& ctx, int n, int free = 0) {
     prefetch_next_hands(ctx, n);
     const Node& node = graph.nodes[idx(n)];
+    const double house = free + (rules.free_double(node.state) ? 1 : 0);
     double value = 0;
     for (int v = 1; v <= CARD_VALUES; ++v) {
       const double p = draw(ctx, node, v);
       if (p == 0) continue;
       const int next = node.next[idx(v)];
-      value += p * (next == NO_NODE ? bust(ctx, n, v, 2) : stand(ctx, next, 2));
+      value += p * (next == NO_NODE ? bust(ctx, n, v, 2, house) : stand(ctx, next, 2, house));
     }
     return value;
   }
-  // Hit once, then play on by `play` (more or more_cd).
+  // Hit once, then play on by `play` (more or more_cd); `free`: the hand's
+  // bet is the house's.
   template <class PlayOn>
-  double hit(Context& ctx, int n, PlayOn play_on) {
+  double hit(Context& ctx, int n, PlayOn play_on, int free = 0) {
     prefetch_next_hands(ctx, n);
     const Node& node = graph.nodes[idx(n)];
     double value = 0;
@@ -335,55 +379,62 @@ struct Analyzer::Impl {
       if (p == 0) continue;
       const int next = node.next[idx(v)];
       if (next == NO_NODE) {
-        value += p * bust(ctx, n, v, 1);
+        value += p * bust(ctx, n, v, 1, free);
       } else if (best_total(graph.nodes[idx(next)].state) == TWENTY_ONE) {
-        value += p * stand(ctx, next, 1);
+        value += p * stand(ctx, next, 1, free);
       } else {
         value += p * play_on(next);
       }
     }
     return value;
   }
-  double hit_by_chart(Context& ctx, int n) {
-    return hit(ctx, n, [&](int next) { return more(ctx, next); });
+  double hit_by_chart(Context& ctx, int n, int free = 0) {
+    return hit(
+        ctx, n, [&](int next) { return more(ctx, next, free); }, free);
   }
   // Playing on at three or more cards by the chart's cell.
-  double more(Context& ctx, int n) {
-    double& memo = ctx.more[idx(n)];
+  double more(Context& ctx, int n, int free = 0) {
+    double& memo = ctx.more[idx(free)][idx(n)];
     if (!std::isnan(memo)) return memo;
     const HandState s = graph.nodes[idx(n)].state;
     const bool hits = best_total(s) < TWENTY_ONE && hits_at_more_cards(total_cell(chart, s, ctx.upcard));
-    const double value = hits ? hit_by_chart(ctx, n) : stand(ctx, n, 1);
-    ctx.more[idx(n)] = value;
+    const double value = hits ? hit_by_chart(ctx, n, free) : stand(ctx, n, 1, free);
+    ctx.more[idx(free)][idx(n)] = value;
     return value;
   }
   // Playing on at three or more cards, each decision from the exact cards.
-  double more_cd(Context& ctx, int n) {
-    double& memo = ctx.more_cd[idx(n)];
+  double more_cd(Context& ctx, int n, int free = 0) {
+    double& memo = ctx.more_cd[idx(free)][idx(n)];
     if (!std::isnan(memo)) return memo;
-    double value = stand(ctx, n, 1);
+    double value = stand(ctx, n, 1, free);
     const HandState s = graph.nodes[idx(n)].state;
     if (best_total(s) < TWENTY_ONE) {
-      value = std::max(value, hit(ctx, n, [&](int next) { return more_cd(ctx, next); }));
+      value = std::max(value, hit(
+                                  ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
     }
-    ctx.more_cd[idx(n)] = value;
+    ctx.more_cd[idx(free)][idx(n)] = value;
     return value;
   }
 
-  // A split hand of two cards that is not split again, by the chart.
-  double split_hand_value(Context& ctx, int n) {
+  // A split hand of two cards that is not split again, by the chart; `free`:
+  // its bet is the house's (a free split).
+  double split_hand_value(Context& ctx, int n, int free = 0) {
     const HandState s = graph.nodes[idx(n)].state;
     const bool split_aces = ctx.pair == ACE;
-    if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1);
+    if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1, free);
     if (split_hands_cd) {
-      double best = std::max(stand(ctx, n, 1), hit(ctx, n, [&](int next) { return more_cd(ctx, next); }));
-      if (rules.double_after_split && double_allowed(rules.double_rule, s)) best = std::max(best, double_down(ctx, n));
+      double best =
+          std::max(stand(ctx, n, 1, free), hit(
+                                               ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
+      if (rules.double_after_split && double_allowed(rules.double_rule, s)) {
+        best = std::max(best, double_down(ctx, n, free));
+      }
       return best;
     }
     switch (resolved->move(DecisionPoint::split_two, s, ctx.upcard)) {
-      case Move::hit: return hit_by_chart(ctx, n);
-      case Move::double_down: return double_down(ctx, n);
-      default: return stand(ctx, n, 1);
+      case Move::hit: return hit_by_chart(ctx, n, free);
+      case Move::double_down: return double_down(ctx, n, free);
+      default: return stand(ctx, n, 1, free);
     }
   }
 
@@ -398,27 +449,34 @@ struct Analyzer::Impl {
     // With h hands split, the shoe lacks the up card and h pair cards: q[h] is
     // the chance that a hand's second card pairs it again, non_pair[h] the
     // value of a hand whose second card does not, pair_again[h] the value of
-    // a pair that may not be split again.
-    std::array<double, MAX_SPLIT_HANDS + 1> q{}, non_pair{}, pair_again{};
+    // a pair that may not be split again. A free split: those are the values
+    // of the hands the splits add (the house's bets); real_* are those of the
+    // original hand, which keeps the player's bet.
+    const int free = rules.free_split(pair) ? 1 : 0;
+    std::array<double, MAX_SPLIT_HANDS + 1> q{}, non_pair{}, pair_again{}, real_non_pair{}, real_pair_again{};
     for (int h = 2; h <= max_hands; ++h) {
       Context& ctx = split_context(up, pair, h);
       prefetch_next_hands(ctx, start);
-      double sum = 0;
-      for (int v = 1; v <= CARD_VALUES; ++v) {
-        const double p = draw(ctx, one, v);
-        if (p == 0 || (v == pair && h < max_hands)) {
-          if (v == pair) q[idx(h)] = p;
-          continue;
+      for (int f = free; f >= 0; --f) {
+        auto& non_pair_value = f == free ? non_pair : real_non_pair;
+        auto& pair_again_value = f == free ? pair_again : real_pair_again;
+        double sum = 0;
+        for (int v = 1; v <= CARD_VALUES; ++v) {
+          const double p = draw(ctx, one, v);
+          if (p == 0 || (v == pair && h < max_hands)) {
+            if (v == pair) q[idx(h)] = p;
+            continue;
+          }
+          const double value = split_hand_value(ctx, one.next[idx(v)], f);
+          if (v == pair) {
+            q[idx(h)] = p;
+            pair_again_value[idx(h)] = value;
+          } else {
+            sum += p * value;
+          }
         }
-        const double value = split_hand_value(ctx, one.next[idx(v)]);
-        if (v == pair) {
-          q[idx(h)] = p;
-          pair_again[idx(h)] = value;
-        } else {
-          sum += p * value;
-        }
+        non_pair_value[idx(h)] = q[idx(h)] < 1 ? sum / (1 - q[idx(h)]) : 0.0;
       }
-      non_pair[idx(h)] = q[idx(h)] < 1 ? sum / (1 - q[idx(h)]) : 0.0;
     }
 
     // A chain over (hands split h, hands waiting for a second card k): each
@@ -455,6 +513,20 @@ struct Analyzer::Impl {
     for (int h = 2; h <= max_hands; ++h) {
       value += non_pair_hands[idx(h)] * non_pair[idx(h)] + pair_hands[idx(h)] * pair_again[idx(h)];
     }
+    if (free != 0) {
+      // One hand of the split is the original, with the player's bet. The
+      // engine plays it first: it draws its second cards (and is resplit)
+      // before any other hand draws, so it ends at h hands split with the
+      // chance of h - 2 pairs in a row and then a non-pair (or, at the most
+      // hands, a pair it may not split).
+      double reach = 1;
+      for (int h = 2; h <= max_hands; ++h) {
+        const double qh = q[idx(h)];
+        value += reach * (1 - qh) * (real_non_pair[idx(h)] - non_pair[idx(h)]);
+        if (h == max_hands) value += reach * qh * (real_pair_again[idx(h)] - pair_again[idx(h)]);
+        reach *= qh;
+      }
+    }
     // ENHC-OBO: a dealer blackjack takes the seat's one original bet.
     if (rules.hole_card == HoleCard::enhc_obo) value -= blackjack(split_context(up, pair, 2), one);
     return value;
@@ -480,6 +552,7 @@ struct Analyzer::Impl {
     return (peek() ? -blackjack(ctx, graph.nodes[idx(n)]) : 0.0) + insurance(ctx, n);
   }
   double natural_value(const Context& ctx, int n) const {
+    if (rules.blackjack_beats_blackjack) return payout + insurance(ctx, n);
     return (1 - blackjack(ctx, graph.nodes[idx(n)])) * payout + insurance(ctx, n);
   }
 
@@ -537,7 +610,7 @@ struct Analyzer::Impl {
     DecisionEvs& e = values.evs;
     const double bj = values.dealer_blackjack;
     if (best_total(s) == TWENTY_ONE) {
-      e.stand = payout * (peek() ? 1.0 : 1 - bj);
+      e.stand = payout * (peek() || rules.blackjack_beats_blackjack ? 1.0 : 1 - bj);
       return values;
     }
     e.stand = scale * stand(ctx, n, 1);
@@ -724,7 +797,9 @@ struct Analyzer::Impl {
         }
       }
       // The cell is decided: values of playing on through it are now final.
-      for (const int n : nodes) ctx.more[idx(n)] = UNSET;
+      for (const int n : nodes) {
+        for (auto& values : ctx.more) values[idx(n)] = UNSET;
+      }
     }
 
     // Pairs: split against the best other play of the two cards.
@@ -779,7 +854,7 @@ struct Analyzer::Impl {
 
 Analyzer::Analyzer(const Rules& rules)
     : rules_(rules),
-      shoe_(ShoeComposition::standard(rules.decks)),
+      shoe_(ShoeComposition::of(rules)),
       dealer_(dealer_table(rules)),
       impl_(std::make_unique<Impl>(rules)) {}
 

@@ -38,12 +38,12 @@ struct OrderCounter {
 
 }  // namespace
 
-ShoeComposition ShoeComposition::standard(int decks) {
+ShoeComposition ShoeComposition::standard(int decks, int removed_tens) {
   ShoeComposition shoe;
   shoe.infinite = decks == INFINITE_DECKS;
   const int n = shoe.infinite ? 1 : decks;
   for (int v = 1; v <= CARD_VALUES; ++v)
-    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK : CARDS_PER_VALUE);
+    shoe.counts[static_cast<std::size_t>(v)] = n * (v == TEN ? TENS_PER_DECK - removed_tens : CARDS_PER_VALUE);
   return shoe;
 }
 
@@ -73,23 +73,26 @@ DealerModel::DealerModel(bool h17) : h17_(h17) {
       o.final = value.second;
       o.first_part = static_cast<std::uint32_t>(parts.size());
       int cards = 0;
+      int total = up;  // every ace as 1: a bust's exact total (a bust is hard)
       for (int v = 1; v <= CARD_VALUES; ++v) {
         const int m = static_cast<int>((key >> (KEY_BITS * (v - 1))) & ((1U << KEY_BITS) - 1));
         if (m == 0) continue;
         parts.push_back({static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(m)});
         cards += m;
+        total += v * m;
         max_multiplicity_ = std::max(max_multiplicity_, m);
       }
       o.part_count = static_cast<std::uint8_t>(parts.size() - o.first_part);
       o.cards = static_cast<std::uint8_t>(cards);
+      o.twenty_two = o.final == DealerFinal::bust && total == BUST_TOTAL;
       max_cards_ = std::max(max_cards_, cards);
       outcomes.push_back(o);
     }
   }
 }
 
-DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, const CardCounts& removed,
-                                               int upcard) const {
+DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard,
+                                               double* twenty_two) const {
   // falling[v][k]: the number of ordered ways to draw k cards of value v (or,
   // for an infinite deck, p_v^k); inverse[k]: 1 over the ordered ways to draw
   // any k cards (1 for an infinite deck).
@@ -118,6 +121,7 @@ DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, cons
   }
 
   DealerProbabilities result{};
+  if (twenty_two != nullptr) *twenty_two = 0;
   const auto& outcomes = outcomes_[static_cast<std::size_t>(upcard)];
   const auto& parts = parts_[static_cast<std::size_t>(upcard)];
   for (const Outcome& o : outcomes) {
@@ -126,6 +130,7 @@ DealerProbabilities DealerModel::probabilities(const ShoeComposition& shoe, cons
       p *= falling[parts[i].value][parts[i].multiplicity];
     }
     result[static_cast<std::size_t>(o.final)] += p;
+    if (twenty_two != nullptr && o.twenty_two) *twenty_two += p;
   }
   return result;
 }
@@ -225,7 +230,7 @@ DealerProbabilities condition_on_no_blackjack(const DealerProbabilities& p) {
 }
 
 DealerTable dealer_table(const Rules& rules) {
-  const ShoeComposition shoe = ShoeComposition::standard(rules.decks);
+  const ShoeComposition shoe = ShoeComposition::of(rules);
   const DealerModel model(rules.h17);
   DealerTable table;
   for (int up = 1; up <= CARD_VALUES; ++up) {

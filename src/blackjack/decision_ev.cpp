@@ -103,7 +103,7 @@ struct DecisionWalk {
 };
 
 DecisionEvaluator::DecisionEvaluator(const Rules& rules, const StrategyChart& chart)
-    : rules_(rules), strategy_(rules, chart), shoe_(ShoeComposition::standard(rules.decks)), dealer_(rules.h17) {}
+    : rules_(rules), strategy_(rules, chart), shoe_(ShoeComposition::of(rules)), dealer_(rules.h17) {}
 
 double DecisionEvaluator::dealer_blackjack_probability(const CardCounts& seen, int upcard) const {
   DecisionWalk walk{*this, upcard, true, seen, 0, {}};

@@ -117,9 +117,10 @@ std::uint8_t value_in(std::uint8_t card) {
 
 // The cards of a fresh `Deck` of `decks` decks, in its starting order.
 template <class Deck>
-std::vector<std::uint8_t> deck_cards(int decks) {
+std::vector<std::uint8_t> deck_cards(int decks, int removed_tens) {
+  // Side bets (a suited shoe) need full decks: the config refuses removed tens with them.
   if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks);
-  return shoe_values(decks);
+  return shoe_values(decks, removed_tens);
 }
 
 // A fixed sequence of cards, for play_stacked_round().
@@ -169,7 +170,8 @@ struct TableHand {
   bool insured;  // seat's insurance bet (initial hands only)
   HandStatus status;
   std::int64_t wager;
-  std::int64_t seat_net;  // the seat's net this round (initial hands only)
+  std::int64_t house_stake;  // the free bets in `wager` (Free Bet): a loss costs wager - house_stake
+  std::int64_t seat_net;     // the seat's net this round (initial hands only)
 };
 
 inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
@@ -615,7 +617,8 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
   } else {
-    Deck shoe(deck_cards<Deck>(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+    Deck shoe(deck_cards<Deck>(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
+              rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -710,7 +713,8 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
 
 core::Shoe Engine::make_shoe() const {
   if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");
-  return core::Shoe(shoe_values(rules_.decks), rules_.cut_card_position(), rules_.burn_cards);
+  return core::Shoe(shoe_values(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
+                    rules_.burn_cards);
 }
 
 void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
@@ -801,6 +805,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     hand.insured = false;
     hand.status = best_total(hand.state) == 21 ? HandStatus::natural : HandStatus::live;
     hand.wager = bet_;
+    hand.house_stake = 0;
     hand.seat_net = 0;
   }
   int hole = peek ? draw() : 0;
@@ -880,6 +885,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   auto finish_hand = [&](TableHand& hand, Move move, SeatTally& seat_tally) {
     if (move == Move::double_down) {
       ++seat_tally.doubles;
+      if (rules_.free_double(hand.state)) hand.house_stake += hand.wager;  // the house matches the hand's bet
       hand.wager *= 2;
       hand.state = add_card(hand.state, draw());
     } else if (move == Move::hit) {
@@ -924,6 +930,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
         other.second = 0;
         other.from_split = true;
         other.insured = false;
+        other.house_stake = rules_.free_split(hand.first) ? bet_ : 0;  // a free split: the house's bet
         hand.state = other.state;
         hand.second = 0;
         hand.from_split = true;
@@ -955,12 +962,26 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   HandState dealer = two_card_hand(up, hole);
   [[maybe_unused]] std::uint32_t dealer_from = 0;  // side bets: where the dealer's hits start in the round's cards
   if constexpr (SIDE_BETS) dealer_from = cards.round_size();
+  bool dealer_22 = false;  // dealer_22_pushes: the dealer drew to exactly 22
   auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
   if (dealer_blackjack) {
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
+    if (rules_.dealer_22_pushes) [[unlikely]] {
+      // A bust comes from a hard total (a soft one cannot bust on one card):
+      // the exact total is the last hard total plus the last card.
+      int last_hard = 0;
+      int last_card = 0;
+      while (!dealer_stands_[dealer]) {
+        last_hard = low_total(dealer);
+        last_card = draw();
+        dealer = add_card(dealer, last_card);
+      }
+      dealer_22 = is_bust(dealer) && last_hard + last_card == BUST_TOTAL;
+    } else {
+      while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
+    }
     ++finals[DEALER_FINAL_OF[dealer]];
   } else if (SIDE_BETS && dealer_plays_out_) {
     // A bet on the dealer's final hand is on: the dealer plays out with real
@@ -993,13 +1014,19 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
       result = hand.wager * ((difference > 0) - (difference < 0));
+      if (dealer_22 && hand.status == HandStatus::live) result = 0;
+      if (rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 && !dealer_blackjack)
+          [[unlikely]] {
+        result = hand.wager;
+      }
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
-      seat_tally.losses += result < 0;
+      seat_tally.losses += result < 0;  // a lost hand, even if its bets were all free
+      if (result < 0) result += hand.house_stake;
     } else if (hand.status == HandStatus::natural) {
       ++seat_tally.blackjacks;
-      result = dealer_blackjack ? 0 : blackjack_win_;
+      result = dealer_blackjack && !rules_.blackjack_beats_blackjack ? 0 : blackjack_win_;
       seat_tally.wins += result > 0;
     } else {  // surrendered: counted apart, not as a loss
       ++seat_tally.surrenders;

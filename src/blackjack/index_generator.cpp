@@ -236,7 +236,7 @@ class ChunkValuer {
               const std::vector<Comparison>& comparisons, const std::array<double, TRUE_COUNT_BUCKETS>& rate)
       : engine_(engine), counting_(counting), comparisons_(comparisons), rate_(rate), analyzer_(engine.rules()) {
     analyzer_.use_chart(chart);
-    full_ = ShoeComposition::standard(engine.rules().decks).counts;
+    full_ = ShoeComposition::of(engine.rules()).counts;
   }
 
   ChunkResult play(std::uint64_t quota, const core::Rng& chunk_rng) {

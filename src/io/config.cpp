@@ -63,6 +63,8 @@ const std::vector<ConfigKey> KEYS = {
     {"name", "string", "any text", "a name for this rule set, echoed in the result"},
     {"description", "string", "any text", "what this rule set is, echoed in the result"},
     {"decks", "integer", "1..8 or \"infinite\"", "decks in the shoe; \"infinite\" draws with replacement"},
+    {"remove_tens_per_deck", "integer", "0..16 (a finite shoe)",
+     "ten-valued cards taken out of each deck, 10s first: 4 makes the 48-card Spanish deck"},
     {"penetration", "number", "a fraction in (0,1)", "share of the shoe dealt before the cut card"},
     {"cut_card", "integer", "0 (use penetration) or 1..cards in the shoe - 1",
      "cards dealt before the cut card; overrides penetration when > 0"},
@@ -81,6 +83,16 @@ const std::vector<ConfigKey> KEYS = {
     {"surrender", "string", names_of(SURRENDER_NAMES), "late: after the peek; early: before it"},
     {"insurance", "string", names_of(INSURANCE_NAMES), "insure every hand against an ace (even money on a blackjack)"},
     {"blackjack_pays", "string", "\"p:q\" with whole p, q in 1..100, e.g. \"3:2\", \"6:5\"", "payout of a blackjack"},
+    {"dealer_22_pushes", "boolean", "true or false",
+     "a dealer total of exactly 22 pushes every hand still live (Free Bet); naturals are paid before"},
+    {"free_double", "string", "\"none\" or hard totals 4..20 and ranges, e.g. \"9-11\" or \"9,10,11\"",
+     "two-card hard totals doubled on the house (Free Bet): the free bet wins like a real one, loses nothing"},
+    {"player_21_wins", "boolean", "true or false",
+     "a player's 21 (not a natural) wins against every dealer hand but a blackjack (Spanish 21)"},
+    {"blackjack_beats_blackjack", "boolean", "true or false",
+     "a player's blackjack is paid against a dealer's blackjack too (Spanish 21)"},
+    {"free_split", "string", "\"none\", \"all\" or pair cards A, 2..9, T and ranges, e.g. \"A-9\" (all but tens)",
+     "pairs split on the house, resplits included (Free Bet): each added hand's bet is free"},
     {"strategy", "string",
      "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
      "how the players play"},
@@ -188,6 +200,85 @@ std::uint64_t read_count(const json& j, const std::string& key) {
                        [&] { return parse_count(v.is_string() ? v.get<std::string>() : v.dump(), key_and_flag(key)); });
   }
   bad_value(key, v);
+}
+
+// The free-bet sets (bit v for each value v): "none", "all" (free_split), or
+// items separated by commas, each a value or a range "a-b"; a JSON integer
+// or an array of values too. Values are totals 4..20 (free_double) or pair
+// cards A, 2..9, T (free_split).
+constexpr int FREE_DOUBLE_MIN = 4;
+constexpr int FREE_DOUBLE_MAX = 20;
+
+int free_value_of(const std::string& text, bool cards) {
+  if (cards && (text == "A" || text == "a")) return bj::ACE;
+  if (cards && (text == "T" || text == "t")) return bj::TEN;
+  if (text.empty() || text.size() > 2 || text.find_first_not_of("0123456789") != std::string::npos) return -1;
+  const int value = std::stoi(text);
+  if (cards) return value >= 2 && value <= 9 ? value : -1;
+  return value >= FREE_DOUBLE_MIN && value <= FREE_DOUBLE_MAX ? value : -1;
+}
+
+std::uint32_t read_free_set(const json& j, const std::string& key, bool cards) {
+  const json& v = j.at(key);
+  std::vector<std::string> items;
+  if (v.is_number_integer()) {
+    items.push_back(std::to_string(v.get<std::int64_t>()));
+  } else if (v.is_array()) {
+    for (const json& item : v) {
+      if (item.is_number_integer()) {
+        items.push_back(std::to_string(item.get<std::int64_t>()));
+      } else if (item.is_string()) {
+        items.push_back(item.get<std::string>());
+      } else {
+        bad_value(key, v);
+      }
+    }
+  } else if (v.is_string()) {
+    const std::string text = v.get<std::string>();
+    if (text == "none") return 0;
+    if (cards && text == "all") return ((1U << (bj::CARD_VALUES + 1)) - 1) & ~1U;
+    std::string item;
+    for (const char c : text + ",") {
+      if (c == ',') {
+        items.push_back(item);
+        item.clear();
+      } else if (c != ' ') {
+        item += c;
+      }
+    }
+  } else {
+    bad_value(key, v);
+  }
+  std::uint32_t set = 0;
+  for (const std::string& item : items) {
+    const auto dash = item.find('-', 1);
+    const int from = free_value_of(item.substr(0, dash), cards);
+    const int to = dash == std::string::npos ? from : free_value_of(item.substr(dash + 1), cards);
+    if (from < 0 || to < from) bad_value(key, v);
+    for (int value = from; value <= to; ++value) set |= 1U << value;
+  }
+  if (set == 0) bad_value(key, v);
+  return set;
+}
+
+// A free-bet set as read_free_set reads it: "none", or its runs "a-b" and
+// single values separated by commas (pair cards as A, 2..9, T).
+std::string free_set_text(std::uint32_t set, bool cards) {
+  if (set == 0) return "none";
+  const auto name = [&](int value) -> std::string {
+    if (cards && value == bj::ACE) return "A";
+    if (cards && value == bj::TEN) return "T";
+    return std::to_string(value);
+  };
+  std::string text;
+  for (int value = 0; value < 32; ++value) {
+    if (((set >> value) & 1U) == 0) continue;
+    int last = value;
+    while (last + 1 < 32 && ((set >> (last + 1)) & 1U) != 0) ++last;
+    text += (text.empty() ? "" : ",") + name(value) + (last > value ? "-" + name(last) : "");
+    value = last;
+  }
+  return text;
 }
 
 }  // namespace
@@ -444,6 +535,13 @@ SimConfig sim_config_from_json(const json& j) {
     else
       r.decks = static_cast<int>(read_int(j, "decks", 1, bj::MAX_DECKS));
   }
+  if (j.contains("remove_tens_per_deck")) {
+    r.remove_tens_per_deck = static_cast<int>(read_int(j, "remove_tens_per_deck", 0, bj::TENS_PER_DECK));
+    if (r.remove_tens_per_deck != 0 && r.infinite()) {
+      throw Error("config key 'remove_tens_per_deck' (--remove-tens-per-deck): removing tens needs a finite shoe; "
+                  "'decks' is \"infinite\"");
+    }
+  }
   if (j.contains("penetration")) {
     const json& v = j.at("penetration");
     if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() < 1)) bad_value("penetration", v);
@@ -482,6 +580,11 @@ SimConfig sim_config_from_json(const json& j) {
     r.blackjack_pays_num = p;
     r.blackjack_pays_den = q;
   }
+  if (j.contains("dealer_22_pushes")) r.dealer_22_pushes = read_bool(j, "dealer_22_pushes");
+  if (j.contains("player_21_wins")) r.player_21_wins = read_bool(j, "player_21_wins");
+  if (j.contains("blackjack_beats_blackjack")) r.blackjack_beats_blackjack = read_bool(j, "blackjack_beats_blackjack");
+  if (j.contains("free_double")) r.free_double_totals = read_free_set(j, "free_double", false);
+  if (j.contains("free_split")) r.free_split_pairs = read_free_set(j, "free_split", true);
   if (j.contains("strategy")) {
     c.strategy = read_string(j, "strategy");
     if (c.strategy.empty()) bad_value("strategy", j.at("strategy"));
@@ -567,6 +670,26 @@ SimConfig sim_config_from_json(const json& j) {
   if (!c.side_bets.empty() && r.infinite()) {
     throw Error("config key 'side_bets' (--side-bet): side bets need a finite shoe; 'decks' is \"infinite\"");
   }
+  if (!c.side_bets.empty() && r.remove_tens_per_deck != 0) {
+    throw Error(
+        "config key 'side_bets' (--side-bet): side bets are priced on full 52-card decks; 'remove_tens_per_deck' is " +
+        std::to_string(r.remove_tens_per_deck) + " (expected 0 with side bets)");
+  }
+  if (r.free_bets() && r.hole_card != bj::HoleCard::peek) {
+    throw Error("config keys 'free_double' and 'free_split' (Free Bet) need hole_card \"peek\", not \"" +
+                to_string(r.hole_card) + "\"");
+  }
+  if (r.free_split_pairs != 0 && r.split_hands < 2) {
+    throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");
+  }
+  for (int total = FREE_DOUBLE_MIN; total <= FREE_DOUBLE_MAX; ++total) {
+    if (((r.free_double_totals >> total) & 1U) == 0) continue;
+    if (!bj::double_allowed(r.double_rule, static_cast<bj::HandState>(total))) {
+      throw Error("config key 'free_double' (--free-double): hard " + std::to_string(total) +
+                  " may not be doubled under double \"" + to_string(r.double_rule) +
+                  "\"; expected totals the double rule allows");
+    }
+  }
   if (k.enabled() && r.infinite()) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
@@ -588,6 +711,7 @@ json to_json(const SimConfig& c, bool every_key) {
   j["name"] = c.name;
   j["description"] = c.description;
   j["decks"] = r.infinite() ? json("infinite") : json(r.decks);
+  if (r.remove_tens_per_deck != 0 || every_key) j["remove_tens_per_deck"] = r.remove_tens_per_deck;
   j["penetration"] = r.penetration;
   j["cut_card"] = r.cut_card;
   j["burn_cards"] = r.burn_cards;
@@ -603,6 +727,13 @@ json to_json(const SimConfig& c, bool every_key) {
   j["surrender"] = to_string(r.surrender);
   j["insurance"] = to_string(r.insurance);
   j["blackjack_pays"] = std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
+  // The variant keys are written only when set (or `every_key`), so that a
+  // config without them echoes what it always did.
+  if (r.dealer_22_pushes || every_key) j["dealer_22_pushes"] = r.dealer_22_pushes;
+  if (r.player_21_wins || every_key) j["player_21_wins"] = r.player_21_wins;
+  if (r.blackjack_beats_blackjack || every_key) j["blackjack_beats_blackjack"] = r.blackjack_beats_blackjack;
+  if (r.free_double_totals != 0 || every_key) j["free_double"] = free_set_text(r.free_double_totals, false);
+  if (r.free_split_pairs != 0 || every_key) j["free_split"] = free_set_text(r.free_split_pairs, true);
   j["strategy"] = c.strategy;
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
@@ -625,6 +756,7 @@ json to_json(const SimConfig& c, bool every_key) {
 
 std::string describe_rules(const bj::Rules& r) {
   std::string s = r.infinite() ? "infinite deck" : std::to_string(r.decks) + (r.decks == 1 ? " deck" : " decks");
+  if (r.remove_tens_per_deck != 0) s += " of " + std::to_string(r.deck_cards()) + " cards";
   s += r.h17 ? ", H17" : ", S17";
   if (r.double_rule != bj::DoubleRule::any) s += ", double " + to_string(r.double_rule);
   s += r.double_after_split ? ", DAS" : ", no DAS";
@@ -635,6 +767,11 @@ std::string describe_rules(const bj::Rules& r) {
   if (r.hole_card != bj::HoleCard::peek)
     s += ", " + std::string(r.hole_card == bj::HoleCard::enhc ? "ENHC" : "ENHC-OBO");
   s += ", blackjack pays " + std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
+  if (r.dealer_22_pushes) s += ", dealer 22 pushes";
+  if (r.player_21_wins) s += ", player 21 wins";
+  if (r.blackjack_beats_blackjack) s += ", blackjack beats blackjack";
+  if (r.free_double_totals != 0) s += ", free double " + free_set_text(r.free_double_totals, false);
+  if (r.free_split_pairs != 0) s += ", free split " + free_set_text(r.free_split_pairs, true);
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
   if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";
   return s;

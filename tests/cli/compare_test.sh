@@ -36,6 +36,19 @@ sweep)
   "$cardsim" sweep --vary penetration=0.6:0.9:0.1 --rounds 200k --chunk-rounds 10k --quiet --csv p.csv || fail "range"
   [[ $(wc -l <p.csv) -eq 5 ]] || fail "0.6:0.9:0.1 should give 4 cells: $(cat p.csv)"
   ;;
+variants)
+  # Free Bet's rules as sweep axes on the same cards: every cell's exact edge is
+  # `cardsim analyze`'s for its rules, and `play` refuses them with one line.
+  free_bet=$(dirname "${BASH_SOURCE[0]}")/../../configs/free-bet-6d-h17.json
+  "$cardsim" sweep --config "$free_bet" --vary dealer_22_pushes=false,true --vary free_double=none,9-11 \
+    --reshuffle every-round --rounds 200k --chunk-rounds 10k --quiet --csv s.csv || fail "run"
+  [[ $(wc -l <s.csv) -eq 5 ]] || fail "expected a header and 4 rows: $(cat s.csv)"
+  row=$(grep '^dealer_22_pushes=true free_double=9-11,true,9-11,200000,' s.csv) || fail "no Free Bet row: $(cat s.csv)"
+  "$cardsim" analyze --config "$free_bet" --quiet --out a.json || fail "analyze"
+  grep -q '"ev": -0.010201' a.json || fail "analyze: $(grep '"ev"' a.json | head -2)"
+  [[ $(cut -d, -f9 <<<"$row") == 1.0201* ]] || fail "sweep's exact edge for Free Bet: $row"
+  expect_error 1 "the table game does not deal the variant rules" "$cardsim" play --config "$free_bet"
+  ;;
 setup)
   # The set-up analyzes each distinct game once, on all threads (here one chart
   # for both payouts and both penetrations, one exact EV per payout), and every

@@ -30,9 +30,11 @@ struct ShoeComposition {
   bool infinite = false;
   CardCounts counts{};  // finite: cards of each value in the full shoe
 
-  // `decks` standard decks (4 of each value 1..9 and 16 tens per deck), or an
-  // infinite deck for INFINITE_DECKS.
-  static ShoeComposition standard(int decks);
+  // `decks` standard decks (4 of each value 1..9 and 16 tens per deck, less
+  // `removed_tens`), or an infinite deck for INFINITE_DECKS.
+  static ShoeComposition standard(int decks, int removed_tens = 0);
+  // The shoe of a rule set: its decks less its removed tens.
+  static ShoeComposition of(const Rules& rules) { return standard(rules.decks, rules.remove_tens_per_deck); }
   int total() const;
   // Probability that the next card is `value` once the cards in `removed`
   // (`removed_total` of them) are gone. Infinite decks ignore the removal.
@@ -53,8 +55,11 @@ class DealerModel {
   // The dealer's final-result distribution for `upcard`, the hole card and
   // every draw taken from `shoe` minus `removed` (which must include the up
   // card itself and any player cards). Not conditioned on the peek: a two-card
-  // 21 is reported as blackjack.
-  DealerProbabilities probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard) const;
+  // 21 is reported as blackjack. If `twenty_two` is given, it receives the
+  // part of the bust probability where the dealer's total is exactly 22
+  // (dealer_22_pushes).
+  DealerProbabilities probabilities(const ShoeComposition& shoe, const CardCounts& removed, int upcard,
+                                    double* twenty_two = nullptr) const;
 
   // The distributions for `removed` and for `removed` plus one more card of
   // each value: [0] is probabilities(shoe, removed, upcard), [v] that with a
@@ -94,6 +99,7 @@ class DealerModel {
     std::uint8_t part_count = 0;
     std::uint8_t cards = 0;
     DealerFinal final = DealerFinal::bust;
+    bool twenty_two = false;  // a bust at exactly 22
   };
   struct Part {
     std::uint8_t value = 0;

@@ -44,14 +44,23 @@ inline constexpr std::array<std::uint8_t, RANKS> RANK_VALUES = [] {
 inline std::uint8_t draw_infinite(core::Rng& rng) { return RANK_VALUES[core::bounded(rng, RANKS)]; }
 
 // The values of a finite shoe of `decks` decks in the order a fresh core::Shoe
-// starts from (deck by deck, rank by rank, the four suits of a rank together).
-// That order is part of what a seed deals: changing it changes every result.
-inline std::vector<std::uint8_t> shoe_values(int decks) {
+// starts from (deck by deck, rank by rank, the four suits of a rank together),
+// each deck without its first `removed_tens` ten-valued cards (4: the ten
+// pips, a Spanish deck). That order is part of what a seed deals: changing it
+// changes every result.
+inline std::vector<std::uint8_t> shoe_values(int decks, int removed_tens = 0) {
   std::vector<std::uint8_t> cards;
   cards.reserve(static_cast<std::size_t>(decks) * DECK_CARDS);
   for (int d = 0; d < decks; ++d) {
+    int removed = 0;
     for (int rank = 1; rank <= RANKS; ++rank) {
-      for (int suit = 0; suit < SUITS; ++suit) cards.push_back(value_of_rank(rank));
+      for (int suit = 0; suit < SUITS; ++suit) {
+        if (rank >= TEN && removed < removed_tens) {
+          ++removed;
+          continue;
+        }
+        cards.push_back(value_of_rank(rank));
+      }
     }
   }
   return cards;

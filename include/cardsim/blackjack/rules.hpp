@@ -55,7 +55,10 @@ inline constexpr int MAX_SPLIT_HANDS = 4;
 
 struct Rules {
   // Shoe
-  int decks = 6;              // 1..8, or INFINITE_DECKS
+  int decks = 6;  // 1..8, or INFINITE_DECKS
+  // Ten-valued cards taken out of each deck (finite shoes): 4 is the Spanish
+  // 48-card deck (no ten pips); the tens go in the order 10, J, Q, K.
+  int remove_tens_per_deck = 0;
   double penetration = 0.75;  // fraction of the shoe dealt before the cut card, (0,1)
   int cut_card = 0;           // cards before the cut card; overrides penetration if > 0
   int burn_cards = 1;         // burned after each shuffle
@@ -76,9 +79,25 @@ struct Rules {
   // Payout of a blackjack, blackjack_pays_num : blackjack_pays_den (3:2).
   int blackjack_pays_num = 3;
   int blackjack_pays_den = 2;
+  // Free Bet Blackjack (docs/variants.md). A dealer total of exactly 22 (three
+  // or more cards) pushes every hand still live; naturals are paid before.
+  bool dealer_22_pushes = false;
+  // Hard two-card totals the house doubles for free (bit t: hard total t,
+  // 4..20), where doubling is allowed (`double_rule`, DAS after a split), and
+  // pairs it splits for free (bit v: a pair of value v, 1..10), resplits
+  // included. A free bet wins like a real one and loses nothing: a hand's
+  // loss is its wager less the free part. Peek games only (validated).
+  std::uint32_t free_double_totals = 0;
+  std::uint32_t free_split_pairs = 0;
+  // Spanish 21's settlement rules: a player's 21 of any cards (not a natural)
+  // wins against every dealer hand but a blackjack, a dealer 22 included; a
+  // player's blackjack is paid against a dealer's blackjack too.
+  bool player_21_wins = false;
+  bool blackjack_beats_blackjack = false;
 
   bool infinite() const { return decks == INFINITE_DECKS; }
-  int shoe_cards() const { return decks * DECK_CARDS; }
+  int deck_cards() const { return DECK_CARDS - remove_tens_per_deck; }
+  int shoe_cards() const { return decks * deck_cards(); }
   // Cards dealt before the cut card comes out (finite shoes).
   int cut_card_position() const;
   // The money unit: an initial bet is bet_units() units, chosen so that every
@@ -87,6 +106,14 @@ struct Rules {
   std::int64_t bet_units() const;
   // Units paid for a blackjack on a bet of bet_units().
   std::int64_t blackjack_win_units() const { return bet_units() * blackjack_pays_num / blackjack_pays_den; }
+  // Whether doubling a two-card hand in `state` is free (a hard total of
+  // free_double_totals), and splitting a pair of `value`s.
+  bool free_double(HandState state) const {
+    return !is_soft(state) && !is_bust(state) && ((free_double_totals >> low_total(state)) & 1U) != 0;
+  }
+  bool free_split(int value) const { return ((free_split_pairs >> value) & 1U) != 0; }
+  // Whether any free bet rule is on (free doubles or free splits).
+  bool free_bets() const { return free_double_totals != 0 || free_split_pairs != 0; }
 
   bool operator==(const Rules&) const = default;
 };
