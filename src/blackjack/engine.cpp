@@ -519,7 +519,7 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   const Tally before = tally;
   // One seat, the common case, is compiled apart: its seat loops vanish (15%
   // of a round's time).
-  const bool one_seat = rules_.seats == 1;
+  const bool one_seat = one_seat_round();
   if (!side_bets_.empty()) {  // suited cards (the seat loops kept)
     if (!counting_.enabled) {
       play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally);
@@ -722,7 +722,7 @@ void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int
   Counter counter{running_count, true};
   PlayedRounds played;  // the counter's money: not wanted here
   shoe.begin_round();
-  if (rules_.seats == 1) {
+  if (one_seat_round()) {
     play_counted_round<false, true>(shoe, rng, tally, counter, played);
   } else {
     play_counted_round<false, false>(shoe, rng, tally, counter, played);
@@ -782,6 +782,9 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   static_assert(COUNTING || !INDEXED, "index plays need the count");
   constexpr bool SIDE_BETS = std::is_same_v<CardSource, SuitedShoe>;
   const int seats = ONE_SEAT ? 1 : rules_.seats;
+  // The variant settlement rules (Free Bet, Spanish 21) are checked only in
+  // the general round: one_seat_round() sends their runs there.
+  constexpr bool VARIANTS = !ONE_SEAT;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
   // The deal: a card to each seat, the dealer's up card, a second card to each
@@ -885,7 +888,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   auto finish_hand = [&](TableHand& hand, Move move, SeatTally& seat_tally) {
     if (move == Move::double_down) {
       ++seat_tally.doubles;
-      if (rules_.free_double(hand.state)) hand.house_stake += hand.wager;  // the house matches the hand's bet
+      if (VARIANTS && rules_.free_double(hand.state))
+        hand.house_stake += hand.wager;  // the house matches the hand's bet
       hand.wager *= 2;
       hand.state = add_card(hand.state, draw());
     } else if (move == Move::hit) {
@@ -930,7 +934,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
         other.second = 0;
         other.from_split = true;
         other.insured = false;
-        other.house_stake = rules_.free_split(hand.first) ? bet_ : 0;  // a free split: the house's bet
+        other.house_stake = VARIANTS && rules_.free_split(hand.first) ? bet_ : 0;  // a free split: the house's bet
         hand.state = other.state;
         hand.second = 0;
         hand.from_split = true;
@@ -968,7 +972,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     ++tally.dealer_blackjacks;
     ++finals[static_cast<std::size_t>(DealerFinal::blackjack)];
   } else if (live_hands > 0) {
-    if (rules_.dealer_22_pushes) [[unlikely]] {
+    if (VARIANTS && rules_.dealer_22_pushes) [[unlikely]] {
       // A bust comes from a hard total (a soft one cannot bust on one card):
       // the exact total is the last hard total plus the last card.
       int last_hard = 0;
@@ -1014,19 +1018,19 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
       result = hand.wager * ((difference > 0) - (difference < 0));
-      if (dealer_22 && hand.status == HandStatus::live) result = 0;
-      if (rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 && !dealer_blackjack)
-          [[unlikely]] {
+      if (VARIANTS && dealer_22 && hand.status == HandStatus::live) result = 0;
+      if (VARIANTS && rules_.player_21_wins && hand.status == HandStatus::live && best_total(hand.state) == 21 &&
+          !dealer_blackjack) [[unlikely]] {
         result = hand.wager;
       }
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
       seat_tally.losses += result < 0;  // a lost hand, even if its bets were all free
-      if (result < 0) result += hand.house_stake;
+      if (VARIANTS && result < 0) result += hand.house_stake;
     } else if (hand.status == HandStatus::natural) {
       ++seat_tally.blackjacks;
-      result = dealer_blackjack && !rules_.blackjack_beats_blackjack ? 0 : blackjack_win_;
+      result = dealer_blackjack && !(VARIANTS && rules_.blackjack_beats_blackjack) ? 0 : blackjack_win_;
       seat_tally.wins += result > 0;
     } else {  // surrendered: counted apart, not as a loss
       ++seat_tally.surrenders;

@@ -203,6 +203,11 @@ class Engine {
   // only): index plays by the current true count. A round that leaves the
   // dealer nothing to play for completes the dealer's hand apart
   // (play_out_unneeded) into tally.dealer_final_unneeded.
+  // Whether rounds play in the one-seat round, compiled apart (its seat loops
+  // vanish): one seat and none of the variant settlement rules, which only the
+  // general round (ONE_SEAT false) checks, so the standard game pays nothing
+  // for them.
+  bool one_seat_round() const { return rules_.seats == 1 && !rules_.settlement_variants(); }
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
   [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
 

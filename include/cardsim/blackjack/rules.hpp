@@ -114,6 +114,11 @@ struct Rules {
   bool free_split(int value) const { return ((free_split_pairs >> value) & 1U) != 0; }
   // Whether any free bet rule is on (free doubles or free splits).
   bool free_bets() const { return free_double_totals != 0 || free_split_pairs != 0; }
+  // Whether any rule of the variant games changes how hands are settled
+  // (Free Bet, Spanish 21): the engine plays them in its general round.
+  bool settlement_variants() const {
+    return dealer_22_pushes || free_bets() || player_21_wins || blackjack_beats_blackjack;
+  }
 
   bool operator==(const Rules&) const = default;
 };
