@@ -118,7 +118,7 @@ std::uint8_t value_in(std::uint8_t card) {
 // The cards of a fresh `Deck` of `decks` decks, in its starting order.
 template <class Deck>
 std::vector<std::uint8_t> deck_cards(int decks, int removed_tens) {
-  // Side bets (a suited shoe) need full decks: the config refuses removed tens with them.
+  // Side bets (a suited shoe) need full decks: the constructor refuses removed tens with them.
   if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks);
   return shoe_values(decks, removed_tens);
 }
@@ -439,6 +439,10 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
     : Engine(rules, chart, counting) {
   if (side_bets.empty()) return;
   if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
+  if (rules_.remove_tens_per_deck != 0) {
+    throw Error("side bets are priced on full 52-card decks, not with " + std::to_string(rules_.remove_tens_per_deck) +
+                " tens removed per deck");
+  }
   if (side_bets.size() > static_cast<std::size_t>(MAX_SIDE_BETS)) {
     throw Error(std::to_string(side_bets.size()) + " side bets; a run carries at most " +
                 std::to_string(MAX_SIDE_BETS));

@@ -200,6 +200,10 @@ TEST(SideBetSimulation, BadSideBetsAreRefused) {
   Rules infinite;
   infinite.decks = INFINITE_DECKS;
   EXPECT_THROW(Engine(infinite, io::load_strategy("basic", infinite, ""), Counting{}, bets({"21-plus-3"})), Error);
+  Rules spanish;
+  spanish.remove_tens_per_deck = 4;
+  EXPECT_THROW(Engine(spanish, io::load_strategy("basic", spanish, ""), Counting{}, bets({"21-plus-3"})), Error);
+  EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"remove_tens_per_deck", 4}}), Error);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"a", "b", "c", "d", "e"}}}), io::BadConfigValue);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", 3}}), io::BadConfigValue);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"decks", "infinite"}}), Error);
