@@ -138,8 +138,10 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
     base: the config every cell starts from (path, dict or None), with
         ``keys`` on top.
     vary: config key -> its values, e.g. ``{"decks": [1, 2, 6, 8], "h17":
-        [False, True]}``; one cell per combination, the last key changing
-        fastest, the first cell the baseline of the differences.
+        [False, True]}``, or as text read as ``--vary KEY=TEXT`` is
+        (``"1,2,6,8"``, a range ``"0.6:0.9:0.05"``, both ends included); one
+        cell per combination, the last key changing fastest, the first cell
+        the baseline of the differences.
     rounds, seed, chunk_rounds, target_se, threads, progress: as compare().
 
     Returns the result JSON of ``cardsim sweep --out -`` as a dict (a
@@ -147,7 +149,8 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
     """
     if not vary:
         raise ValueError("sweep needs at least one key to vary, e.g. vary={'decks': [1, 2, 6, 8]}")
-    axes = [[key, list(values) if isinstance(values, (list, tuple, range)) or hasattr(values, "tolist")
+    axes = [[key, values if isinstance(values, str)
+             else list(values) if isinstance(values, (list, tuple, range)) or hasattr(values, "tolist")
              else [values]] for key, values in vary.items()]
     result = _finish(*_cardsim.sweep(_source(base, keys), _json(axes), _run_keys(rounds, seed, chunk_rounds), threads,
                                      target_se, callback(progress, "rounds per variant")), PairedResult.of)

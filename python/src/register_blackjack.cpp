@@ -159,7 +159,10 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
     std::vector<io::SweepAxis> axes;
     std::vector<std::string> varied;
     for (const json& axis : json::parse(axes_text)) {
-      axes.push_back({axis.at(0).get<std::string>(), axis.at(1).get<std::vector<json>>()});
+      const auto key = axis.at(0).get<std::string>();
+      // Text is read as `--vary KEY=TEXT` is: "1,2,6" or a range "0.6:0.9:0.05".
+      axes.push_back({key, axis.at(1).is_string() ? io::sweep_axis_values(key, axis.at(1).get<std::string>())
+                                                  : axis.at(1).get<std::vector<json>>()});
       varied.push_back(axes.back().key);
     }
     return paired_json("sweep", io::sweep_variants(base.object(), axes, paired_run_keys(run_keys), base.folder()),

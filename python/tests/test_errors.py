@@ -62,6 +62,9 @@ def test_compare_and_sweep_errors(cli):
     with pytest.raises(ValueError) as caught:
         cardsim.sweep(vary={"decks": [1, 99]}, rounds="1k")
     assert str(caught.value) == cli_error(cli, ["sweep", "--vary", "decks=1,99", "--rounds", "1k"])
+    with pytest.raises(ValueError) as caught:  # a range as text, read as --vary reads it
+        cardsim.sweep(vary={"penetration": "0.9:0.6:0.1"}, rounds="1k")
+    assert str(caught.value) == cli_error(cli, ["sweep", "--vary", "penetration=0.9:0.6:0.1", "--rounds", "1k"])
     with pytest.raises(ValueError, match="counting"):
         cardsim.compare([{}, {"count": "hi-lo"}], rounds="1k")
     with pytest.raises(ValueError, match="at least one key"):

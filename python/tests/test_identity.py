@@ -65,6 +65,18 @@ def test_sweep(cli):
     assert len(python["variants"]) == 4
 
 
+def test_sweep_axes_as_text(cli):
+    # Text is read as the CLI reads --vary: a numeric range (both ends) and a list.
+    python = cardsim.sweep(vary={"penetration": "0.6:0.8:0.1", "surrender": "none,late"}, rounds=ROUNDS, seed=9,
+                           chunk_rounds="10k", threads=2)
+    reference = cli_json(cli, ["sweep", "--vary", "penetration=0.6:0.8:0.1", "--vary", "surrender=none,late",
+                               "--rounds", ROUNDS, "--seed", "9", "--chunk-rounds", "10k", "--threads", "2", "--quiet",
+                               "--out", "-"])
+    assert statistics(python) == statistics(reference)
+    assert [v["values"] for v in python["variants"]] == [
+        {"penetration": p, "surrender": s} for p in (0.6, 0.7, 0.8) for s in ("none", "late")]
+
+
 def test_analyze(cli):
     config = CONFIGS / "1d-65.json"
     python = cardsim.analyze(config, strategy="mimic-dealer", composition_dependent=True)

@@ -5,13 +5,11 @@
 // `cardsim merge` combines with the others (io/shard.hpp).
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -196,48 +194,6 @@ struct SweepOptions {
   RunOptions run;
 };
 
-// The values of one --vary KEY=SPEC: "a,b,c" or a numeric range "from:to:step"
-// (both ends included).
-std::vector<json> sweep_values(const std::string& key, const std::string& spec) {
-  std::vector<json> values;
-  const auto first_colon = spec.find(':');
-  const auto second_colon = first_colon == std::string::npos ? std::string::npos : spec.find(':', first_colon + 1);
-  const bool numeric_range = second_colon != std::string::npos && spec.find(',') == std::string::npos &&
-                             spec.find(':', second_colon + 1) == std::string::npos;
-  if (numeric_range) {
-    const json from = io::flag_value_to_json(spec.substr(0, first_colon));
-    const json to = io::flag_value_to_json(spec.substr(first_colon + 1, second_colon - first_colon - 1));
-    const json step = io::flag_value_to_json(spec.substr(second_colon + 1));
-    if (from.is_number() && to.is_number() && step.is_number() &&
-        (step.get<double>() <= 0 || to.get<double>() < from.get<double>())) {
-      throw UsageError("--vary " + key + "=" + excerpt(spec) +
-                       ": a range is from:to:step with from <= to and step > 0 "
-                       "(both ends included), e.g. 0.6:0.9:0.05; this one " +
-                       (step.get<double>() <= 0 ? "has a step <= 0" : "descends"));
-    }
-    if (from.is_number() && to.is_number() && step.is_number()) {
-      const double a = from.get<double>();
-      const double s = step.get<double>();
-      const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
-      if (count > 1000)
-        throw Error("--vary " + key + ": the range has " + std::to_string(count) + " values; at most 1000");
-      const bool integers = from.is_number_integer() && step.is_number_integer();
-      for (long i = 0; i < count; ++i) {
-        const double value = std::round((a + static_cast<double>(i) * s) * 1e10) / 1e10;
-        values.push_back(integers ? json(static_cast<long long>(std::llround(value))) : json(value));
-      }
-      return values;
-    }
-    // Not numbers: a value that holds colons, such as a payout "3:2".
-  }
-  std::stringstream items(spec);
-  for (std::string item; std::getline(items, item, ',');) {
-    if (item.empty()) throw Error("--vary " + key + "=" + spec + ": an empty value");
-    values.push_back(io::flag_value_to_json(item));
-  }
-  return values;
-}
-
 void run_sweep(const SweepOptions& options) {
   run::require_one_rank("sweep", "split the run with --shard I/N");
   if (options.vary.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
@@ -254,7 +210,7 @@ void run_sweep(const SweepOptions& options) {
     std::string key = spec.substr(0, eq);
     std::replace(key.begin(), key.end(), '-', '_');
     io::check_sweep_axis(key, axes);
-    axes.push_back({key, sweep_values(key, spec.substr(eq + 1))});
+    axes.push_back({key, flag_errors_as_usage({key}, [&] { return io::sweep_axis_values(key, spec.substr(eq + 1)); })});
   }
   // Keys given on the command line: a bad value of one is a usage error.
   std::set<std::string> flag_keys;

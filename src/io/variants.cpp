@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include "cardsim/blackjack/analysis.hpp"
@@ -42,6 +44,49 @@ void check_sweep_axis(const std::string& key, const std::vector<SweepAxis>& earl
   if (std::any_of(earlier.begin(), earlier.end(), [&](const SweepAxis& axis) { return axis.key == key; })) {
     throw Error("--vary " + key + " is given twice");
   }
+}
+
+std::vector<json> sweep_axis_values(const std::string& key, const std::string& spec) {
+  const auto bad = [&](const std::string& what) {
+    return BadConfigValue(key, "--vary " + key + "=" + excerpt(spec) + ": " + what);
+  };
+  const auto first_colon = spec.find(':');
+  const auto second_colon = first_colon == std::string::npos ? std::string::npos : spec.find(':', first_colon + 1);
+  const bool range_shape = second_colon != std::string::npos && spec.find(',') == std::string::npos &&
+                           spec.find(':', second_colon + 1) == std::string::npos;
+  if (range_shape) {
+    const json from = flag_value_to_json(spec.substr(0, first_colon));
+    const json to = flag_value_to_json(spec.substr(first_colon + 1, second_colon - first_colon - 1));
+    const json step = flag_value_to_json(spec.substr(second_colon + 1));
+    // Not numbers: one value that holds colons, such as a payout "3:2".
+    if (from.is_number() && to.is_number() && step.is_number()) {
+      const double a = from.get<double>();
+      const double s = step.get<double>();
+      if (s <= 0 || to.get<double>() < a) {
+        throw bad(std::string("a range is from:to:step with from <= to and step > 0 (both ends included), e.g. "
+                              "0.6:0.9:0.05; this one ") +
+                  (s <= 0 ? "has a step <= 0" : "descends"));
+      }
+      const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
+      if (count > static_cast<long>(MAX_SWEEP_CELLS)) {
+        throw bad("the range has " + std::to_string(count) + " values; at most " + std::to_string(MAX_SWEEP_CELLS));
+      }
+      const bool integers = from.is_number_integer() && step.is_number_integer();
+      std::vector<json> values;
+      for (long i = 0; i < count; ++i) {
+        const double value = std::round((a + static_cast<double>(i) * s) * 1e10) / 1e10;
+        values.push_back(integers ? json(static_cast<long long>(std::llround(value))) : json(value));
+      }
+      return values;
+    }
+  }
+  std::vector<json> values;
+  std::stringstream items(spec);
+  for (std::string item; std::getline(items, item, ',');) {
+    if (item.empty()) throw bad("an empty value");
+    values.push_back(flag_value_to_json(item));
+  }
+  return values;
 }
 
 Variant make_variant(std::string label, json config, const PairedRunKeys& keys, const std::string& folder) {

@@ -69,6 +69,12 @@ struct SweepAxis {
 // rule or table key (not rounds, seed or chunk_rounds) not among them.
 void check_sweep_axis(const std::string& key, const std::vector<SweepAxis>& earlier);
 
+// The values of one sweep axis written as text (`--vary KEY=TEXT`): "a,b,c",
+// each value read as a flag's (flag_value_to_json), or a numeric range
+// "from:to:step", both ends included, at most 1000 values ("3:2" is one
+// value). Throws BadConfigValue naming `key`.
+std::vector<nlohmann::json> sweep_axis_values(const std::string& key, const std::string& spec);
+
 // sweep's variants: one per cell of the grid of `axes` (the last axis
 // changing fastest) over `base`, labelled "decks=1 h17=false". Each axis
 // passes check_sweep_axis() and has a value; at most 1000 cells.
