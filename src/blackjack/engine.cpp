@@ -11,10 +11,7 @@
 namespace cardsim::blackjack {
 namespace {
 
-const char* upcard_name(int upcard) {
-  static const char* const NAMES[] = {"?", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
-  return NAMES[upcard];
-}
+const char* upcard_name(int upcard) { return CARD_NAMES[static_cast<std::size_t>(upcard)]; }
 
 // The move a chart action stands for on a hand of two cards or of more, where
 // a double is or is not possible; no split or surrender (those are decided

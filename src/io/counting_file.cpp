@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/cards.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
@@ -17,7 +18,7 @@ using nlohmann::json;
 namespace {
 
 constexpr int MAX_INDEX = 30;
-constexpr std::array<const char*, bj::CARD_VALUES + 1> CARD_NAMES{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+using bj::CARD_NAMES;
 
 // A card value from "A", "2".."9", "T" or "10"; 0 if none.
 int card_value(const std::string& text) {

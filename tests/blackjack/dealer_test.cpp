@@ -25,7 +25,7 @@ namespace cardsim::blackjack {
 namespace {
 using nlohmann::json;
 
-constexpr std::array<const char*, CARD_VALUES + 1> UPCARD_KEYS{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T"};
+constexpr const auto& UPCARD_KEYS = CARD_NAMES;
 constexpr std::array<const char*, DEALER_FINALS> FINAL_KEYS{"17", "18", "19", "20", "21", "bust", "blackjack"};
 
 Tally play(const Engine& engine, std::uint64_t rounds, std::uint64_t chunk_rounds, std::uint64_t seed) {

@@ -18,6 +18,11 @@ inline constexpr int ACE = 1;
 inline constexpr int TEN = 10;
 inline constexpr int CARD_VALUES = 10;
 
+// A card value's name, [value] for 1..10: "A", "2".."9", "T" (any ten);
+// [0] "?". Charts, count files, index plays and result keys all use these.
+inline constexpr std::array<const char*, CARD_VALUES + 1> CARD_NAMES{"?", "A", "2", "3", "4", "5",
+                                                                     "6", "7", "8", "9", "T"};
+
 // One deck: RANKS ranks (ace, 2..10, jack, queen, king) in SUITS suits.
 inline constexpr int RANKS = 13;
 inline constexpr int SUITS = 4;
