@@ -234,6 +234,23 @@ TEST(Spanish21Analysis, EachRuleHelpsThePlayer) {
   EXPECT_GT(edge(r), with_all + 1e-4);
 }
 
+TEST(Spanish21Analysis, ComputedChartDoublesAfterHitsAndReadsBack) {
+  // The computed chart uses D+ (11 against a 6 at any number of cards), and
+  // its text form reads back to the same chart.
+  const StrategyChart chart = Analyzer(spanish21_rules()).optimal_chart();
+  EXPECT_EQ(chart.hard[11][6], ChartAction::double_any_else_hit);
+  const std::string text = io::format_strategy_chart(chart, "");
+  EXPECT_NE(text.find("D+ / Ds+"), std::string::npos);  // the legend
+  const StrategyChart back = io::parse_strategy_chart(text, "test");
+  EXPECT_EQ(back.hard, chart.hard);
+  EXPECT_EQ(back.soft, chart.soft);
+  EXPECT_EQ(back.pairs, chart.pairs);
+  // D+ belongs to total rows.
+  std::string bad = text;
+  bad.replace(bad.rfind("P   P"), 1, "D+");
+  EXPECT_THROW(io::parse_strategy_chart(bad, "test"), Error);
+}
+
 TEST(Spanish21Analysis, RescueNeedsAPeek) {
   Rules rules = spanish21_rules();
   rules.hole_card = HoleCard::enhc;
