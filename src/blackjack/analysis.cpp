@@ -33,7 +33,6 @@ ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
   return chart.hard[idx(std::max(low_total(state), HARD_MIN))][idx(upcard)];
 }
 
-
 // ---------------------------------------------------------------------------
 // Player hands as multisets of card values with a low total of 21 or less.
 
@@ -145,8 +144,8 @@ struct Analyzer::Impl {
   // reach() by up card for the current shoe and chart (empty: not yet).
   std::array<std::vector<double>, CARD_VALUES + 1> reach_memo;
   RescueTable rescues{};  // double_rescue: the engine's rescues
-  double pay_678 = 1;    // spanish_bonuses: mean payout of a 6-7-8, over the suits
-  double pay_777 = 1;    // and of a 7-7-7
+  double pay_678 = 1;     // spanish_bonuses: mean payout of a 6-7-8, over the suits
+  double pay_777 = 1;     // and of a 7-7-7
 
   explicit Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
@@ -412,8 +411,7 @@ struct Analyzer::Impl {
       if (rules.double_rescue) {
         // Joint form: the original bet lost, given no dealer blackjack.
         const double rescued = -(1 - blackjack(ctx, graph.nodes[idx(next)]));
-        const bool rescue =
-            split_hands_cd ? rescued > doubled : rescues[graph.nodes[idx(next)].state][idx(ctx.upcard)];
+        const bool rescue = split_hands_cd ? rescued > doubled : rescues[graph.nodes[idx(next)].state][idx(ctx.upcard)];
         if (rescue) doubled = rescued;
       }
       value += p * doubled;

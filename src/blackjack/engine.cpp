@@ -833,7 +833,8 @@ void Engine::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally&
 }
 
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
-  if (rules_.spanish_bonuses) throw Error("stacked round: Spanish 21's bonuses need suited cards (play_stacked_suited_round)");
+  if (rules_.spanish_bonuses)
+    throw Error("stacked round: Spanish 21's bonuses need suited cards (play_stacked_suited_round)");
   StackedCards stacked(cards);
   core::Rng unused;
   const Tally before = tally;

@@ -17,6 +17,7 @@
 #include "cardsim/core/rng.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "simulation_agrees.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -125,11 +126,11 @@ TEST(Spanish21, RescueGivesUpTheDoubledHandForTheOriginalBet) {
 TEST(Spanish21, RescueTableFollowsTheDealersChances) {
   const RescueTable table = double_rescue_table(spanish21_rules());
   const auto hard = [](int total) { return static_cast<HandState>(total); };
-  EXPECT_TRUE(table[hard(16)][T]);    // the dealer busts about 1 time in 4 from a ten
-  EXPECT_TRUE(table[hard(12)][1]);    // and less from an ace
-  EXPECT_FALSE(table[hard(16)][6]);   // a 6 busts about 4 times in 10
-  EXPECT_FALSE(table[hard(20)][T]);   // 20 wins more than it loses
-  EXPECT_FALSE(table[hard(21)][T]);   // 21 always wins
+  EXPECT_TRUE(table[hard(16)][T]);                          // the dealer busts about 1 time in 4 from a ten
+  EXPECT_TRUE(table[hard(12)][1]);                          // and less from an ace
+  EXPECT_FALSE(table[hard(16)][6]);                         // a 6 busts about 4 times in 10
+  EXPECT_FALSE(table[hard(20)][T]);                         // 20 wins more than it loses
+  EXPECT_FALSE(table[hard(21)][T]);                         // 21 always wins
   EXPECT_FALSE(double_rescue_table(Rules{})[hard(16)][T]);  // no rule, no rescue
 }
 
@@ -161,7 +162,7 @@ TEST(Spanish21, SixSevenEightAndThreeSevensBySuit) {
   auto six_seven_eight = [&](int s6, int s7, int s8) {
     return play(rules, {card(6, s6), card(9), card(7, s7), card(8), card(8, s8)}).net;
   };
-  EXPECT_DOUBLE_EQ(six_seven_eight(CLUBS, HEARTS, CLUBS), 1.5);   // mixed suits
+  EXPECT_DOUBLE_EQ(six_seven_eight(CLUBS, HEARTS, CLUBS), 1.5);    // mixed suits
   EXPECT_DOUBLE_EQ(six_seven_eight(HEARTS, HEARTS, HEARTS), 2.0);  // suited
   EXPECT_DOUBLE_EQ(six_seven_eight(SPADES, SPADES, SPADES), 3.0);  // spades
   // 7+7 (hit, not split, by this chart) and a 7.
@@ -181,8 +182,8 @@ TEST(Spanish21, BonusesArePaidAfterSplittingEachHandWithItsOwnSuits) {
   // 8 of spades and 8 of hearts against a 6 (hole T: 16), split. The first
   // hand (8 of spades) draws the 6 and 7 of spades: 6-7-8 in spades, 3:1; the
   // second (8 of hearts) draws a T: 18, stands. The dealer draws a T, busts.
-  const std::vector<SuitedCard> cards{card(8, SPADES), card(6), card(8, HEARTS), card(T), card(6, SPADES),
-                                      card(7, SPADES), card(T, HEARTS), card(T)};
+  const std::vector<SuitedCard> cards{card(8, SPADES), card(6),         card(8, HEARTS), card(T),
+                                      card(6, SPADES), card(7, SPADES), card(T, HEARTS), card(T)};
   const Round split = play(rules, cards);
   EXPECT_EQ(split.tally.seats[0].splits, 1);
   EXPECT_DOUBLE_EQ(split.net, 3.0 + 1.0);
@@ -259,24 +260,7 @@ TEST(Spanish21Analysis, RescueNeedsAPeek) {
 
 // --- the simulator against the analyzer ------------------------------------------
 
-// The simulated edge, fresh shoe each round, against the analyzer's value for
-// the same chart, within 3 standard errors (fixed seed).
-void expect_simulation_agrees(Rules rules, std::uint64_t rounds) {
-  rules.reshuffle = Reshuffle::every_round;
-  Analyzer analyzer(rules);
-  const StrategyChart chart = analyzer.optimal_chart();
-  const double exact = analyzer.evaluate(chart).ev;
-  const Engine engine(rules, chart);
-  Tally tally;
-  core::Rng rng = core::chunk_rng(2026, core::StreamPurpose::blackjack_chunk, 0);
-  engine.play_chunk(rounds, rng, tally);
-  const double bet = static_cast<double>(rules.bet_units());
-  const double n = static_cast<double>(tally.rounds);
-  const double mean = static_cast<double>(tally.table_net) / n / bet;
-  const double variance = static_cast<double>(tally.table_net_squared) / n / (bet * bet) - mean * mean;
-  const double se = std::sqrt(variance / n);
-  EXPECT_NEAR(mean, exact, 3 * se) << "exact " << exact << " simulated " << mean << " SE " << se;
-}
+// (expect_simulation_agrees: simulation_agrees.hpp)
 
 TEST(Spanish21Simulation, SixDecksH17AgreesWithTheAnalyzer) { expect_simulation_agrees(spanish21_rules(), 2'000'000); }
 

@@ -236,9 +236,9 @@ class Engine {
 
   Rules rules_;
   ResolvedStrategy strategy_;
-  std::int64_t bet_;            // units per initial bet
-  std::int64_t half_bet_;       // surrender loss and insurance stake
-  std::int64_t blackjack_win_;  // units won by a blackjack
+  std::int64_t bet_;                                           // units per initial bet
+  std::int64_t half_bet_;                                      // surrender loss and insurance stake
+  std::int64_t blackjack_win_;                                 // units won by a blackjack
   std::array<std::int64_t, BONUS_21_KINDS> bonus_21_units_{};  // units won by each bonus 21 (spanish_bonuses)
   std::array<bool, HAND_STATES> dealer_stands_{};
   Counting counting_;

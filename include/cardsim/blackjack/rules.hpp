@@ -159,7 +159,8 @@ struct Payout {
   int num = 1;
   int den = 1;
 };
-inline constexpr std::array<Payout, BONUS_21_KINDS> BONUS_21_PAYS{{{1, 1}, {3, 2}, {2, 1}, {3, 1}, {3, 2}, {2, 1}, {3, 1}}};
+inline constexpr std::array<Payout, BONUS_21_KINDS> BONUS_21_PAYS{
+    {{1, 1}, {3, 2}, {2, 1}, {3, 1}, {3, 2}, {2, 1}, {3, 1}}};
 // The bonus of a 21 of `cards` cards, where a three-card hand of 6-7-8 or
 // 7-7-7 is `sevens_or_678` and its suits are `suits` (bit s for suit s,
 // bit 3 spades); none for any other hand.
