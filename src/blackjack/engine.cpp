@@ -18,9 +18,9 @@ const char* upcard_name(int upcard) {
 }
 
 // The move a chart action stands for on a hand of two cards or of more, where
-// a double is or is not possible (`can_double`: two cards; `can_double_more`:
-// three or more, under double_any_cards); no split or surrender (those are
-// decided apart).
+// a double is or is not possible (`can_double`: the rules allow doubling this
+// hand; three or more cards only under double_any_cards, and only D+ / Ds+
+// double them); no split or surrender (those are decided apart).
 Move resolve_simple(ChartAction action, bool two_cards, bool can_double) {
   switch (action) {
     case ChartAction::hit:
