@@ -38,6 +38,9 @@ class RuleKeys(TypedDict, total=False):
     blackjack_beats_blackjack: bool
     free_double: Union[int, str, List[int]]  # "none", "9-11", "9,10,11", [9, 10, 11]
     free_split: Union[str, List[str]]  # "none", "all", "A-9", ["A", "2"]
+    double_any_cards: bool
+    double_rescue: bool
+    spanish_bonuses: bool
     strategy: str
     side_bets: Union[str, List[str]]  # names in configs/sidebets/ or side bet files, up to 4
 

@@ -33,13 +33,6 @@ ChartAction& total_cell(StrategyChart& chart, HandState state, int upcard) {
   return chart.hard[idx(std::max(low_total(state), HARD_MIN))][idx(upcard)];
 }
 
-// Hit or stand at three or more cards, as the engine resolves a cell there.
-bool hits_at_more_cards(ChartAction action) {
-  return action == ChartAction::hit || action == ChartAction::double_else_hit ||
-         action == ChartAction::surrender_else_hit || action == ChartAction::split_if_das_else_hit ||
-         action == ChartAction::stand_two_hit_more;
-}
-
 // ---------------------------------------------------------------------------
 // Player hands as multisets of card values with a low total of 21 or less.
 
@@ -150,12 +143,53 @@ struct Analyzer::Impl {
   bool batch_dealer = false;
   // reach() by up card for the current shoe and chart (empty: not yet).
   std::array<std::vector<double>, CARD_VALUES + 1> reach_memo;
+  RescueTable rescues{};  // double_rescue: the engine's rescues
+  double pay_678 = 1;     // spanish_bonuses: mean payout of a 6-7-8, over the suits
+  double pay_777 = 1;     // and of a 7-7-7
 
   explicit Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
     payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
     // A free bet's values leave out the no-hole-card blackjack terms.
     if (r.free_bets() && r.hole_card != HoleCard::peek) throw Error("the analyzer's free bets need a peek game");
     if (r.remove_tens_per_deck != 0 && shoe.infinite) throw Error("removed tens need a finite shoe");
+    // The rescue's value leaves out the no-hole-card blackjack terms.
+    if (r.double_rescue && r.hole_card != HoleCard::peek) throw Error("the analyzer's double rescue needs a peek game");
+    rescues = double_rescue_table(r);
+    // The 6-7-8 and 7-7-7 bonuses by suit: the player's three cards are a
+    // random three of the shoe's cards of their values (the suits of the
+    // other cards seen are not looked at). A 6, 7 and 8 have independent
+    // suits; three 7s are three of the shoe's 4d sevens, d of each suit.
+    const auto pay = [](double suited, double spades) {
+      const auto pays = [](Bonus21 b) {
+        const Payout p = BONUS_21_PAYS[static_cast<std::size_t>(b)];
+        return static_cast<double>(p.num) / p.den;
+      };
+      return pays(Bonus21::spades_678_777) * spades + pays(Bonus21::suited_678_777) * (suited - spades) +
+             pays(Bonus21::mixed_678_777) * (1 - suited);
+    };
+    constexpr double ONE_SUIT = 1.0 / SUITS / SUITS / SUITS;  // one given suit for three independent cards
+    pay_678 = pay(SUITS * ONE_SUIT, ONE_SUIT);
+    pay_777 = pay_678;
+    if (!shoe.infinite) {
+      const double d = shoe.counts[7] / static_cast<double>(SUITS);  // sevens of each suit
+      const double n = shoe.counts[7];
+      const double spades = d * (d - 1) * (d - 2) / (n * (n - 1) * (n - 2));
+      pay_777 = pay(SUITS * spades, spades);
+    }
+  }
+
+  // Spanish 21's bonus payout of standing on `node` with an undoubled bet (1
+  // for no bonus): by its cards, or the mean over the suits of a 6-7-8 / 7-7-7.
+  double bonus_pay(const Node& node) const {
+    if (!rules.spanish_bonuses || best_total(node.state) != TWENTY_ONE) return 1.0;
+    if (node.cards == 3) {
+      if (node.counts[7] == 3) return pay_777;
+      if (node.counts[6] == 1 && node.counts[7] == 1 && node.counts[8] == 1) return pay_678;
+      return 1.0;
+    }
+    const Bonus21 b = bonus_21(node.cards, false, 0);
+    const Payout p = BONUS_21_PAYS[static_cast<std::size_t>(b)];
+    return static_cast<double>(p.num) / p.den;
   }
 
   bool peek() const { return rules.hole_card == HoleCard::peek; }
@@ -343,27 +377,44 @@ struct Analyzer::Impl {
   }
   // Standing with `wager` of which `free` is the house's (free bets, peek
   // games only): a win pays the wager, a loss costs wager - free.
+  // A bonus 21 (spanish_bonuses, an undoubled bet) wins its payout instead of
+  // the bet: its stand_unit is all wins (no hand beats a 21).
   double stand(Context& ctx, int n, double wager, double free = 0) {
-    if (free != 0) return (wager - HALF * free) * stand_unit(ctx, n) + HALF * free * stand_decided(ctx, n);
-    return wager * stand_unit(ctx, n) + blackjack(ctx, graph.nodes[idx(n)]) * blackjack_result(ctx, wager);
+    const double bonus = wager == 1 ? bonus_pay(graph.nodes[idx(n)]) : 1.0;
+    if (free != 0) return (wager - HALF * free) * bonus * stand_unit(ctx, n) + HALF * free * stand_decided(ctx, n);
+    return wager * bonus * stand_unit(ctx, n) + blackjack(ctx, graph.nodes[idx(n)]) * blackjack_result(ctx, wager);
   }
   // Busting after `node` drew `card`.
   double bust(const Context& ctx, int n, int card, double wager, double free = 0) const {
     const double bj = blackjack(ctx, graph.nodes[idx(n)], card);
     return -(wager - free) * (1 - bj) + bj * blackjack_result(ctx, wager);
   }
-  // Doubling a hand of two cards whose bet is real (free = 0) or the house's
-  // (free = 1, a free split hand); a free double adds the house's bet.
+  // Doubling a hand whose bet is real (free = 0) or the house's (free = 1, a
+  // free split hand); a free double (two cards) adds the house's bet. Under
+  // double_rescue a hand that did not bust is given up for the original bet
+  // where the engine's rescue table says so (composition-dependent values:
+  // where that is worth more).
   double double_down(Context& ctx, int n, int free = 0) {
     prefetch_next_hands(ctx, n);
     const Node& node = graph.nodes[idx(n)];
-    const double house = free + (rules.free_double(node.state) ? 1 : 0);
+    const double house = free + (node.cards == 2 && rules.free_double(node.state) ? 1 : 0);
     double value = 0;
     for (int v = 1; v <= CARD_VALUES; ++v) {
       const double p = draw(ctx, node, v);
       if (p == 0) continue;
       const int next = node.next[idx(v)];
-      value += p * (next == NO_NODE ? bust(ctx, n, v, 2, house) : stand(ctx, next, 2, house));
+      if (next == NO_NODE) {
+        value += p * bust(ctx, n, v, 2, house);
+        continue;
+      }
+      double doubled = stand(ctx, next, 2, house);
+      if (rules.double_rescue) {
+        // Joint form: the original bet lost, given no dealer blackjack.
+        const double rescued = -(1 - blackjack(ctx, graph.nodes[idx(next)]));
+        const bool rescue = split_hands_cd ? rescued > doubled : rescues[graph.nodes[idx(next)].state][idx(ctx.upcard)];
+        if (rescue) doubled = rescued;
+      }
+      value += p * doubled;
     }
     return value;
   }
@@ -392,15 +443,26 @@ struct Analyzer::Impl {
     return hit(
         ctx, n, [&](int next) { return more(ctx, next, free); }, free);
   }
+  // The move at three or more cards by the chart's cell (as the engine
+  // resolves it; read from `chart`, which the optimization changes cell by cell).
+  Move more_move(HandState s, int upcard) {
+    if (best_total(s) >= TWENTY_ONE) return Move::stand;
+    return chart_move(rules, total_cell(chart, s, upcard), DecisionPoint::more_cards, s);
+  }
   // Playing on at three or more cards by the chart's cell.
   double more(Context& ctx, int n, int free = 0) {
     double& memo = ctx.more[idx(free)][idx(n)];
     if (!std::isnan(memo)) return memo;
-    const HandState s = graph.nodes[idx(n)].state;
-    const bool hits = best_total(s) < TWENTY_ONE && hits_at_more_cards(total_cell(chart, s, ctx.upcard));
-    const double value = hits ? hit_by_chart(ctx, n, free) : stand(ctx, n, 1, free);
+    const Move move = more_move(graph.nodes[idx(n)].state, ctx.upcard);
+    const double value = move == Move::hit           ? hit_by_chart(ctx, n, free)
+                         : move == Move::double_down ? double_down(ctx, n, free)
+                                                     : stand(ctx, n, 1, free);
     ctx.more[idx(free)][idx(n)] = value;
     return value;
+  }
+  // Whether a hand of three or more cards in `s` may double (double_any_cards).
+  bool can_double_more(HandState s) const {
+    return rules.double_any_cards && best_total(s) < TWENTY_ONE && double_allowed(rules.double_rule, s);
   }
   // Playing on at three or more cards, each decision from the exact cards.
   double more_cd(Context& ctx, int n, int free = 0) {
@@ -412,6 +474,7 @@ struct Analyzer::Impl {
       value = std::max(value, hit(
                                   ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free));
     }
+    if (can_double_more(s)) value = std::max(value, double_down(ctx, n, free));
     ctx.more_cd[idx(free)][idx(n)] = value;
     return value;
   }
@@ -709,7 +772,7 @@ struct Analyzer::Impl {
     for (const int n : graph.by_low_total) {
       const Node& node = graph.nodes[idx(n)];
       if (node.cards < 3 || r[idx(n)] == 0 || best_total(node.state) == TWENTY_ONE) continue;
-      if (hits_at_more_cards(total_cell(chart, node.state, up))) spread(n, r[idx(n)]);
+      if (more_move(node.state, up) == Move::hit) spread(n, r[idx(n)]);
     }
     return r;
   }
@@ -735,8 +798,9 @@ struct Analyzer::Impl {
       }
       const auto& nodes = graph.cells[idx(soft)][idx(total)];
       bool can_double = false;
+      bool can_double_later = false;        // double_any_cards: 3+ card hands may double
       std::array<double, OPTIONS> first{};  // summed over two-card hands, whole-round values
-      std::array<double, OPTIONS> later{};  // summed over 3+ card hands (stand, hit)
+      std::array<double, OPTIONS> later{};  // summed over 3+ card hands (stand, hit, double)
       double mass = 0;
       auto add_hands = [&](bool with_pairs) {
         for (const int n : nodes) {
@@ -764,6 +828,10 @@ struct Analyzer::Impl {
             mass += w;
             later[STAND] += w * stand(ctx, n, 1);
             later[HIT] += w * hit_by_chart(ctx, n);
+            if (can_double_more(node.state)) {
+              can_double_later = true;
+              later[DOUBLE] += w * double_down(ctx, n);
+            }
           }
         }
       };
@@ -776,8 +844,11 @@ struct Analyzer::Impl {
         int more_cards;
         bool allowed;
       };
-      // Hs and Sh last: a tie keeps the plainer action.
-      const std::array<Candidate, 8> candidates{{
+      // Hs and Sh last: a tie keeps the plainer action. D+ doubles 3+ card
+      // hands too (double_any_cards); Ds+ only differs from it where the rules
+      // forbid the double, for two cards as for more, so it is never better.
+      const bool double_any = rules.double_any_cards && (can_double || can_double_later);
+      const std::array<Candidate, 9> candidates{{
           {ChartAction::stand, STAND, STAND, true},
           {ChartAction::hit, HIT, HIT, true},
           {ChartAction::double_else_hit, DOUBLE, HIT, can_double},
@@ -786,6 +857,7 @@ struct Analyzer::Impl {
           {ChartAction::surrender_else_stand, SURRENDER, STAND, can_surrender},
           {ChartAction::hit_two_stand_more, HIT, STAND, true},
           {ChartAction::stand_two_hit_more, STAND, HIT, true},
+          {ChartAction::double_any_else_hit, DOUBLE, DOUBLE, double_any},
       }};
       double best = -std::numeric_limits<double>::infinity();
       for (const Candidate& c : candidates) {

@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "cardsim/blackjack/analysis_dealer.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/shoe.hpp"
 
@@ -14,8 +15,9 @@ namespace {
 const char* upcard_name(int upcard) { return CARD_NAMES[static_cast<std::size_t>(upcard)]; }
 
 // The move a chart action stands for on a hand of two cards or of more, where
-// a double is or is not possible; no split or surrender (those are decided
-// apart).
+// a double is or is not possible (`can_double`: the rules allow doubling this
+// hand; three or more cards only under double_any_cards, and only D+ / Ds+
+// double them); no split or surrender (those are decided apart).
 Move resolve_simple(ChartAction action, bool two_cards, bool can_double) {
   switch (action) {
     case ChartAction::hit:
@@ -25,8 +27,10 @@ Move resolve_simple(ChartAction action, bool two_cards, bool can_double) {
     case ChartAction::surrender_else_stand: return Move::stand;
     case ChartAction::hit_two_stand_more: return two_cards ? Move::hit : Move::stand;
     case ChartAction::stand_two_hit_more: return two_cards ? Move::stand : Move::hit;
-    case ChartAction::double_else_hit: return can_double ? Move::double_down : Move::hit;
-    case ChartAction::double_else_stand: return can_double ? Move::double_down : Move::stand;
+    case ChartAction::double_else_hit: return two_cards && can_double ? Move::double_down : Move::hit;
+    case ChartAction::double_else_stand: return two_cards && can_double ? Move::double_down : Move::stand;
+    case ChartAction::double_any_else_hit: return can_double ? Move::double_down : Move::hit;
+    case ChartAction::double_any_else_stand: return can_double ? Move::double_down : Move::stand;
     default: return Move::stand;  // split actions are handled by the caller
   }
 }
@@ -115,8 +119,7 @@ std::uint8_t value_in(std::uint8_t card) {
 // The cards of a fresh `Deck` of `decks` decks, in its starting order.
 template <class Deck>
 std::vector<std::uint8_t> deck_cards(int decks, int removed_tens) {
-  // Side bets (a suited shoe) need full decks: the constructor refuses removed tens with them.
-  if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks);
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) return shoe_suited_cards(decks, removed_tens);
   return shoe_values(decks, removed_tens);
 }
 
@@ -153,8 +156,41 @@ class StackedCards {
   std::size_t next_ = 0;
 };
 
+// Stacked suited cards (play_stacked_suited_round): deals their values, and
+// answers like the suited shoe for the round's suited cards.
+class SuitedStackedCards {
+ public:
+  explicit SuitedStackedCards(std::span<const SuitedCard> cards) : cards_(cards) {}
+  std::uint8_t draw(core::Rng& /*rng*/) {
+    if (next_ == cards_.size())
+      throw Error("stacked round: the round needs more than " + std::to_string(cards_.size()) + " cards");
+    return static_cast<std::uint8_t>(value_of(cards_[next_++]));
+  }
+  struct Lookahead {
+    std::span<const SuitedCard> rest;
+    template <class Take>
+    void look(core::Rng /*rng*/, Take&& take) const {
+      for (std::size_t i = 0; i < rest.size() && take(static_cast<std::uint8_t>(value_of(rest[i]))); ++i) {
+      }
+    }
+  };
+  Lookahead lookahead() const { return {cards_.subspan(next_)}; }
+  const SuitedCard* round_cards() const { return cards_.data(); }
+  std::uint32_t round_size() const { return static_cast<std::uint32_t>(next_); }
+
+ private:
+  std::span<const SuitedCard> cards_;
+  std::size_t next_ = 0;
+};
+
+// Whether a card source deals suited cards (round_cards()).
+template <class CardSource>
+inline constexpr bool SUITED_SOURCE =
+    std::is_same_v<CardSource, SuitedShoe> || std::is_same_v<CardSource, SuitedStackedCards>;
+
 // One hand at the table during a round.
-enum class HandStatus : std::uint8_t { live, bust, surrendered, surrendered_early, natural };
+// (rescued: a doubled hand surrendered for its original bet, double_rescue.)
+enum class HandStatus : std::uint8_t { live, bust, surrendered, surrendered_early, natural, rescued };
 
 // Trivially constructible on purpose: a round's array of hands is not zeroed,
 // each hand is set in full when it is dealt (zeroing it was 15% of a round).
@@ -169,9 +205,25 @@ struct TableHand {
   std::int64_t wager;
   std::int64_t house_stake;  // the free bets in `wager` (Free Bet): a loss costs wager - house_stake
   std::int64_t seat_net;     // the seat's net this round (initial hands only)
+  // Spanish 21's bonuses (set only under spanish_bonuses): the hand's cards,
+  // the suits of its first two (0..3), and a bit per suit of all its cards.
+  std::uint8_t cards;
+  std::uint8_t first_suit;
+  std::uint8_t second_suit;
+  std::uint8_t suits;
 };
 
 inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
+
+// The bonus of a hand (spanish_bonuses followed): a three-card 21 without an
+// ace whose first two cards are 6-8, different or both 7, is a 6-7-8 or 7-7-7
+// (the third card makes 21).
+Bonus21 bonus_of(const TableHand& hand) {
+  const auto six_to_eight = [](int card) { return card >= 6 && card <= 8; };
+  const bool pattern = hand.cards == 3 && !has_ace(hand.state) && six_to_eight(hand.first) &&
+                       six_to_eight(hand.second) && (hand.first != hand.second || hand.first == 7);
+  return bonus_21(hand.cards, pattern, hand.suits);
+}
 
 // How a dealer's hand that stood or busted ended, by state (one load, no
 // branch; states under 17 never reach the table).
@@ -199,24 +251,59 @@ inline constexpr auto DEALER_SCORES = scores(0);
 
 }  // namespace
 
+Move chart_move(const Rules& rules, ChartAction action, DecisionPoint point, HandState state) {
+  const bool two_cards = point != DecisionPoint::more_cards;
+  const bool can_double = (two_cards || rules.double_any_cards) &&
+                          (point != DecisionPoint::split_two || rules.double_after_split) &&
+                          double_allowed(rules.double_rule, state);
+  return resolve_simple(action, two_cards, can_double);
+}
+
+RescueTable double_rescue_table(const Rules& rules) {
+  RescueTable table{};
+  if (!rules.double_rescue) return table;
+  const DealerModel model(rules.h17);
+  const ShoeComposition shoe = ShoeComposition::of(rules);
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    CardCounts removed{};
+    removed[static_cast<std::size_t>(up)] = 1;
+    double twenty_two = 0;
+    const DealerProbabilities unconditioned =
+        model.probabilities(shoe, removed, up, rules.dealer_22_pushes ? &twenty_two : nullptr);
+    const double no_blackjack = 1 - unconditioned[static_cast<std::size_t>(DealerFinal::blackjack)];
+    const DealerProbabilities p = condition_on_no_blackjack(unconditioned);
+    for (int s = 0; s < HAND_STATES; ++s) {
+      const auto state = static_cast<HandState>(s);
+      if (is_bust(state) || low_total(state) == 0) continue;
+      const int total = best_total(state);
+      double stand = p[static_cast<std::size_t>(DealerFinal::bust)] - twenty_two / no_blackjack;
+      for (int k = 0; k < 5; ++k) {
+        const int dealer = 17 + k;
+        stand += (total > dealer ? 1.0 : total < dealer ? -1.0 : 0.0) * p[static_cast<std::size_t>(k)];
+      }
+      if (rules.player_21_wins && total == 21) stand = 1;
+      // The doubled wager (2 bets) standing against 1 bet surrendered.
+      table[state][static_cast<std::size_t>(up)] = 2 * stand < -1;
+    }
+  }
+  return table;
+}
+
 ResolvedStrategy::ResolvedStrategy(const Rules& rules, const StrategyChart& chart) {
   require_complete(chart);
   for (int point = 0; point < DECISION_POINTS; ++point) {
-    const bool two_cards = point != static_cast<int>(DecisionPoint::more_cards);
-    const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
     for (int s = 0; s < HAND_STATES; ++s) {
       const auto state = static_cast<HandState>(s);
-      const bool can_double =
-          two_cards && (!after_split || rules.double_after_split) && double_allowed(rules.double_rule, state);
       for (int up = 1; up <= CARD_VALUES; ++up) {
         Move move = Move::stand;
         if (!is_bust(state) && best_total(state) < 21 && low_total(state) > 0) {
-          move = resolve_simple(total_cell(chart, state, up), two_cards, can_double);
+          move = chart_move(rules, total_cell(chart, state, up), static_cast<DecisionPoint>(point), state);
         }
         moves_[static_cast<std::size_t>(point)][state][static_cast<std::size_t>(up)] = move;
       }
     }
   }
+  rescue_ = double_rescue_table(rules);
   for (int point = 0; point < 2; ++point) {
     const bool after_split = point == static_cast<int>(DecisionPoint::split_two);
     for (int card = 1; card <= CARD_VALUES; ++card) {
@@ -376,6 +463,8 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       half_bet_(bet_ / 2),
       blackjack_win_(rules.blackjack_win_units()),
       counting_(counting) {
+  for (std::size_t b = 0; b < BONUS_21_PAYS.size(); ++b)
+    bonus_21_units_[b] = bet_ * BONUS_21_PAYS[b].num / BONUS_21_PAYS[b].den;
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
     dealer_stands_[state] = dealer_stands(state, rules.h17);
@@ -521,7 +610,7 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
   // One seat, the common case, is compiled apart: its seat loops vanish (15%
   // of a round's time).
   const bool one_seat = one_seat_round();
-  if (!side_bets_.empty()) {  // suited cards (the seat loops kept)
+  if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
     if (!counting_.enabled) {
       play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally);
     } else if (has_indices_) {
@@ -720,6 +809,7 @@ core::Shoe Engine::make_shoe() const {
 
 void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
   if (!counting_.enabled) throw Error("a counted shoe round needs counting on");
+  if (rules_.spanish_bonuses) throw Error("a counted shoe round deals no suits: Spanish 21's bonuses need them");
   Counter counter{running_count, true};
   PlayedRounds played;  // the counter's money: not wanted here
   shoe.begin_round();
@@ -731,7 +821,17 @@ void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int
   running_count = counter.running;
 }
 
+void Engine::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally& tally) const {
+  SuitedStackedCards stacked(cards);
+  core::Rng unused;
+  const Tally before = tally;
+  play_round<SuitedStackedCards, false, false, false>(stacked, unused, tally, nullptr);
+  add_derived_counts(before, tally);
+}
+
 void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
+  if (rules_.spanish_bonuses)
+    throw Error("stacked round: Spanish 21's bonuses need suited cards (play_stacked_suited_round)");
   StackedCards stacked(cards);
   core::Rng unused;
   const Tally before = tally;
@@ -781,7 +881,7 @@ template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
                                [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
-  constexpr bool SIDE_BETS = std::is_same_v<CardSource, SuitedShoe>;
+  constexpr bool SIDE_BETS = SUITED_SOURCE<CardSource>;
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   // The variant settlement rules (Free Bet, Spanish 21) are checked only in
   // the general round: one_seat_round() sends their runs there.
@@ -811,6 +911,16 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     hand.wager = bet_;
     hand.house_stake = 0;
     hand.seat_net = 0;
+    if (VARIANTS && rules_.spanish_bonuses) {
+      hand.cards = 2;
+      hand.first_suit = 0;
+      hand.second_suit = 0;
+      if constexpr (SIDE_BETS) {
+        hand.first_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[s]));
+        hand.second_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[seats + 1 + s]));
+      }
+      hand.suits = static_cast<std::uint8_t>((1U << hand.first_suit) | (1U << hand.second_suit));
+    }
   }
   int hole = peek ? draw() : 0;
   int hand_count = seats;
@@ -883,24 +993,52 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   bool dealer_blackjack = peek && dealer_blackjack_with(hole);
   int live_hands = 0;  // hands still needing the dealer's total
 
+  // The suit of the card just drawn (suited sources), for the bonuses.
+  [[maybe_unused]] auto last_suit = [&]() -> unsigned {
+    if constexpr (SIDE_BETS) return static_cast<unsigned>(suit_of(cards.round_cards()[cards.round_size() - 1]));
+    return 0;
+  };
+  // A card drawn to a hand (its first card is never drawn here); under
+  // spanish_bonuses its cards and suits are followed.
+  auto take_card = [&](TableHand& hand) {
+    const int card = draw();
+    hand.state = add_card(hand.state, card);
+    if (VARIANTS && rules_.spanish_bonuses) {
+      const unsigned suit = last_suit();
+      if (hand.cards == 1) hand.second_suit = static_cast<std::uint8_t>(suit);
+      ++hand.cards;
+      hand.suits = static_cast<std::uint8_t>(hand.suits | (1U << suit));
+    }
+    return card;
+  };
+  // A double: the wager doubles and the hand takes one card; free if the
+  // house's (two cards only); under double_rescue the player may then give
+  // up the hand for the original bet.
+  auto double_hand = [&](TableHand& hand, bool two_cards, SeatTally& seat_tally) {
+    ++seat_tally.doubles;
+    if (VARIANTS && two_cards && rules_.free_double(hand.state))
+      hand.house_stake += hand.wager;  // the house matches the hand's bet
+    hand.wager *= 2;
+    take_card(hand);
+    if (VARIANTS && rules_.double_rescue && !is_bust(hand.state) && strategy_.rescues(hand.state, up)) [[unlikely]]
+      hand.status = HandStatus::rescued;
+  };
   // A hand after its two-card decision `move` (not a split) takes its cards:
   // one for a double; for a hit, cards until the chart stands (it stands on 21
-  // and on a bust).
+  // and on a bust), or doubles (double_any_cards).
   auto finish_hand = [&](TableHand& hand, Move move, SeatTally& seat_tally) {
     if (move == Move::double_down) {
-      ++seat_tally.doubles;
-      if (VARIANTS && rules_.free_double(hand.state))
-        hand.house_stake += hand.wager;  // the house matches the hand's bet
-      hand.wager *= 2;
-      hand.state = add_card(hand.state, draw());
+      double_hand(hand, true, seat_tally);
     } else if (move == Move::hit) {
       do {
-        hand.state = add_card(hand.state, draw());
-      } while (decide(DecisionPoint::more_cards, hand.state, 0) == Move::hit);
+        take_card(hand);
+        move = decide(DecisionPoint::more_cards, hand.state, 0);
+      } while (move == Move::hit);
+      if (VARIANTS && move == Move::double_down) double_hand(hand, false, seat_tally);
     }
     const bool bust = is_bust(hand.state);
     if (bust) hand.status = HandStatus::bust;
-    live_hands += !bust;
+    live_hands += VARIANTS ? hand.status == HandStatus::live : !bust;
   };
   // Seat s's initial hand split: its hands are the initial one, then those
   // its splits append, each deciding again on its two cards (the initial
@@ -915,8 +1053,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       Move move;
       for (;;) {
         if (hand.second == 0) {  // a split hand takes its second card
-          hand.second = draw();
-          hand.state = add_card(hand.state, hand.second);
+          hand.second = static_cast<std::uint8_t>(take_card(hand));
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
         const bool can_split =
@@ -939,6 +1076,12 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
         hand.state = other.state;
         hand.second = 0;
         hand.from_split = true;
+        if (VARIANTS && rules_.spanish_bonuses) {  // each keeps one card: the other takes the second
+          other.first_suit = hand.second_suit;
+          other.suits = static_cast<std::uint8_t>(1U << other.first_suit);
+          hand.suits = static_cast<std::uint8_t>(1U << hand.first_suit);
+          hand.cards = other.cards = 1;
+        }
       }
       finish_hand(hand, move, seat_tally);
     }
@@ -1024,6 +1167,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
           !dealer_blackjack) [[unlikely]] {
         result = hand.wager;
       }
+      if (VARIANTS && rules_.spanish_bonuses && result > 0 && hand.wager == bet_ && best_total(hand.state) == 21)
+          [[unlikely]] {
+        result = bonus_21_units_[static_cast<std::size_t>(bonus_of(hand))];
+      }
       if (original_bets_only && dealer_blackjack) result = h == hand.seat ? -bet_ : 0;
       seat_tally.busts += hand.status == HandStatus::bust;
       seat_tally.wins += result > 0;
@@ -1033,6 +1180,9 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       ++seat_tally.blackjacks;
       result = dealer_blackjack && !(VARIANTS && rules_.blackjack_beats_blackjack) ? 0 : blackjack_win_;
       seat_tally.wins += result > 0;
+    } else if (VARIANTS && hand.status == HandStatus::rescued) {  // counted as a surrender
+      ++seat_tally.surrenders;
+      result = -hand.wager / 2;
     } else {  // surrendered: counted apart, not as a loss
       ++seat_tally.surrenders;
       // Late surrender in a no-hole-card game does not escape a dealer blackjack.

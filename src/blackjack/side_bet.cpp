@@ -403,9 +403,17 @@ SideBetPays side_bet_pays(const SideBet& bet) {
   return pays;
 }
 
-std::vector<SuitedCard> shoe_suited_cards(int decks) {
-  std::vector<SuitedCard> cards(static_cast<std::size_t>(decks) * DECK_CARDS);
-  for (std::size_t i = 0; i < cards.size(); ++i) cards[i] = static_cast<SuitedCard>(i % DECK_CARDS);
+std::vector<SuitedCard> shoe_suited_cards(int decks, int removed_tens) {
+  constexpr int FIRST_TEN = suited_card(TEN - 1, 0);  // the ten of clubs: the tens, then the faces, follow
+  std::vector<SuitedCard> cards;
+  cards.reserve(static_cast<std::size_t>(decks) * DECK_CARDS);
+  for (int d = 0; d < decks; ++d) {
+    for (int c = 0; c < DECK_CARDS; ++c) {
+      // As shoe_values(): the first `removed_tens` ten-valued cards of each deck out.
+      if (c >= FIRST_TEN && c < FIRST_TEN + removed_tens) continue;
+      cards.push_back(static_cast<SuitedCard>(c));
+    }
+  }
   return cards;
 }
 

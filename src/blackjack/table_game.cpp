@@ -92,11 +92,10 @@ TableGame::TableGame(const Rules& rules, const TableSetup& setup)
   if (setup.bet < 1) throw Error("the bet must be at least 1 chip");
   if (setup.bankroll < 0) throw Error("the bankroll cannot be negative");
   if (rules.seats < 1 || rules.seats > MAX_SEATS) throw Error("seats must be 1.." + std::to_string(MAX_SEATS));
-  if (rules.dealer_22_pushes || rules.free_bets() || rules.remove_tens_per_deck != 0 || rules.player_21_wins ||
-      rules.blackjack_beats_blackjack) {
+  if (rules.settlement_variants() || rules.remove_tens_per_deck != 0) {
     throw Error("the table game does not deal the variant rules (dealer_22_pushes, free_double, free_split, "
-                "remove_tens_per_deck, player_21_wins, blackjack_beats_blackjack) yet; use `cardsim sim` or "
-                "`cardsim analyze` for them");
+                "remove_tens_per_deck, player_21_wins, blackjack_beats_blackjack, double_any_cards, double_rescue, "
+                "spanish_bonuses) yet; use `cardsim sim` or `cardsim analyze` for them");
   }
   Source& src = *source_;
   src.rng = core::chunk_rng(setup.seed, core::StreamPurpose::blackjack_chunk, 0);

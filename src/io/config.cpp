@@ -93,6 +93,12 @@ const std::vector<ConfigKey> KEYS = {
      "a player's blackjack is paid against a dealer's blackjack too (Spanish 21)"},
     {"free_split", "string", "\"none\", \"all\" or pair cards A, 2..9, T and ranges, e.g. \"A-9\" (all but tens)",
      "pairs split on the house, resplits included (Free Bet): each added hand's bet is free"},
+    {"double_any_cards", "boolean", "true or false (needs das)",
+     "a hand of three or more cards may be doubled too, on the totals 'double' allows (Spanish 21)"},
+    {"double_rescue", "boolean", "true or false (peek games, no free bets)",
+     "after a double the player may give up the hand for the original bet (Spanish 21's rescue)"},
+    {"spanish_bonuses", "boolean", "true or false (a finite shoe)",
+     "bonus 21s not doubled: 5 cards 3:2, 6 2:1, 7+ 3:1; 6-7-8 / 7-7-7 mixed 3:2, suited 2:1, spades 3:1 (Spanish 21)"},
     {"strategy", "string",
      "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
      "how the players play"},
@@ -585,6 +591,9 @@ SimConfig sim_config_from_json(const json& j) {
   if (j.contains("blackjack_beats_blackjack")) r.blackjack_beats_blackjack = read_bool(j, "blackjack_beats_blackjack");
   if (j.contains("free_double")) r.free_double_totals = read_free_set(j, "free_double", false);
   if (j.contains("free_split")) r.free_split_pairs = read_free_set(j, "free_split", true);
+  if (j.contains("double_any_cards")) r.double_any_cards = read_bool(j, "double_any_cards");
+  if (j.contains("double_rescue")) r.double_rescue = read_bool(j, "double_rescue");
+  if (j.contains("spanish_bonuses")) r.spanish_bonuses = read_bool(j, "spanish_bonuses");
   if (j.contains("strategy")) {
     c.strategy = read_string(j, "strategy");
     if (c.strategy.empty()) bad_value("strategy", j.at("strategy"));
@@ -679,6 +688,21 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config keys 'free_double' and 'free_split' (Free Bet) need hole_card \"peek\", not \"" +
                 to_string(r.hole_card) + "\"");
   }
+  if (r.double_any_cards && !r.double_after_split) {
+    throw Error("config key 'double_any_cards' (--double-any-cards): needs das true (a split hand's later doubles "
+                "follow it); 'das' is false");
+  }
+  if (r.double_rescue && r.hole_card != bj::HoleCard::peek) {
+    throw Error("config key 'double_rescue' (--double-rescue): needs hole_card \"peek\", not \"" +
+                to_string(r.hole_card) + "\"");
+  }
+  if (r.double_rescue && r.free_bets()) {
+    throw Error("config key 'double_rescue' (--double-rescue): does not combine with 'free_double' or 'free_split'");
+  }
+  if (r.spanish_bonuses && r.infinite()) {
+    throw Error("config key 'spanish_bonuses' (--spanish-bonuses): the suited bonuses need a finite shoe; 'decks' is "
+                "\"infinite\"");
+  }
   if (r.free_split_pairs != 0 && r.split_hands < 2) {
     throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");
   }
@@ -734,6 +758,9 @@ json to_json(const SimConfig& c, bool every_key) {
   if (r.blackjack_beats_blackjack || every_key) j["blackjack_beats_blackjack"] = r.blackjack_beats_blackjack;
   if (r.free_double_totals != 0 || every_key) j["free_double"] = free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0 || every_key) j["free_split"] = free_set_text(r.free_split_pairs, true);
+  if (r.double_any_cards || every_key) j["double_any_cards"] = r.double_any_cards;
+  if (r.double_rescue || every_key) j["double_rescue"] = r.double_rescue;
+  if (r.spanish_bonuses || every_key) j["spanish_bonuses"] = r.spanish_bonuses;
   j["strategy"] = c.strategy;
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
@@ -772,6 +799,9 @@ std::string describe_rules(const bj::Rules& r) {
   if (r.blackjack_beats_blackjack) s += ", blackjack beats blackjack";
   if (r.free_double_totals != 0) s += ", free double " + free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0) s += ", free split " + free_set_text(r.free_split_pairs, true);
+  if (r.double_any_cards) s += ", double any cards";
+  if (r.double_rescue) s += ", double rescue";
+  if (r.spanish_bonuses) s += ", 21 bonuses";
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
   if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";
   return s;

@@ -24,13 +24,15 @@ struct ActionName {
   const char* name;
   Rows rows;
 };
-constexpr std::array<ActionName, 11> ACTION_NAMES{{
+constexpr std::array<ActionName, 13> ACTION_NAMES{{
     {ChartAction::hit, "H", Rows::all},
     {ChartAction::stand, "S", Rows::all},
     {ChartAction::double_else_hit, "D", Rows::all},
     {ChartAction::double_else_stand, "Ds", Rows::all},
     {ChartAction::hit_two_stand_more, "Hs", Rows::totals},
     {ChartAction::stand_two_hit_more, "Sh", Rows::totals},
+    {ChartAction::double_any_else_hit, "D+", Rows::totals},
+    {ChartAction::double_any_else_stand, "Ds+", Rows::totals},
     {ChartAction::split, "P", Rows::pairs},
     {ChartAction::split_if_das_else_hit, "Ph", Rows::pairs},
     {ChartAction::surrender_else_hit, "Rh", Rows::all},
@@ -55,6 +57,8 @@ std::string allowed_actions(const std::string& section) {
 
 constexpr const char* TWO_OR_MORE_LEGEND =
     "Hs: hit two cards, stand on three or more; Sh: stand on two cards, hit three or more";
+constexpr const char* DOUBLE_ANY_LEGEND =
+    "D+ / Ds+: double at any number of cards (double_any_cards), else hit / stand; D and Ds double two cards only";
 
 // Column order of the files: up cards 2..9, T, A.
 constexpr std::array<int, bj::CARD_VALUES> COLUMN_UPCARDS{2, 3, 4, 5, 6, 7, 8, 9, 10, 1};
@@ -189,14 +193,17 @@ std::string format_strategy_chart(const bj::StrategyChart& chart, const std::str
   }
   // Hs and Sh are cardsim's own notation, not the usual charts': said where used.
   bool two_or_more = false;
+  bool double_any = false;
   for (const bj::ChartRows* rows : {&chart.hard, &chart.soft}) {
     for (const auto& row : *rows) {
       for (const ChartAction a : row) {
         two_or_more = two_or_more || a == ChartAction::hit_two_stand_more || a == ChartAction::stand_two_hit_more;
+        double_any = double_any || a == ChartAction::double_any_else_hit || a == ChartAction::double_any_else_stand;
       }
     }
   }
   if (two_or_more) out << "# " << TWO_OR_MORE_LEGEND << "\n";
+  if (double_any) out << "# " << DOUBLE_ANY_LEGEND << "\n";
   // Each line: a 5-wide label, then 4-wide columns, without trailing spaces.
   auto emit = [&](std::string label, const std::vector<std::string>& cells) {
     std::string line = label;

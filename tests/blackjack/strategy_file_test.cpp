@@ -88,7 +88,7 @@ TEST(StrategyFile, MalformedChartsAreRejected) {
   EXPECT_EQ(error_of("[pairs]\n2 3 4 5 6 7 8 9 T A\n8 P P P P P P P P Hs P\n"),
             "chart.txt:3: 'Hs' (row 8, up card T) is not an action; allowed: H S D Ds P Ph Rh Rs Rp");
   EXPECT_EQ(error_of("[soft]\n2 3 4 5 6 7 8 9 T A\n18 S S S S S S S S S Hx\n"),
-            "chart.txt:3: 'Hx' (row 18, up card A) is not an action of [soft]; allowed: H S D Ds Hs Sh Rh Rs");
+            "chart.txt:3: 'Hx' (row 18, up card A) is not an action of [soft]; allowed: H S D Ds Hs Sh D+ Ds+ Rh Rs");
   EXPECT_NE(error_of("[hard]\n2 3 4 5 6 7 8 9 T A\n4 H H H H H H H H H H\n").find("chart.txt"), std::string::npos);
 }
 

@@ -33,6 +33,21 @@ enum class DecisionPoint : std::uint8_t {
 };
 inline constexpr int DECISION_POINTS = 3;
 
+// The move a chart cell `action` stands for at `point` on a hand in `state`,
+// with the chart's fallbacks where the rules forbid a double (splits and
+// surrenders are decided apart: a split action gives stand). Three or more
+// cards double only on D+ / Ds+ under double_any_cards.
+Move chart_move(const Rules& rules, ChartAction action, DecisionPoint point, HandState state);
+
+// Double-down rescue (Rules::double_rescue): [state][up card], whether a
+// doubled hand in `state` is surrendered for the original bet against the up
+// card. Played by the rule "rescue when standing is worth less than half the
+// doubled wager lost", by the dealer's probabilities for a fresh shoe given
+// no dealer blackjack (the player's own cards not removed); all false
+// without the rule.
+using RescueTable = std::array<std::array<bool, CARD_VALUES + 1>, HAND_STATES>;
+RescueTable double_rescue_table(const Rules& rules);
+
 // The chart resolved for a rule set: table lookups only on the hot path.
 class ResolvedStrategy {
  public:
@@ -54,9 +69,13 @@ class ResolvedStrategy {
     const auto up = static_cast<std::size_t>(upcard);
     return pair_card != 0 ? pair_surrender_[static_cast<std::size_t>(pair_card)][up] : surrender_[state][up];
   }
+  // Whether a doubled hand in `state` is rescued against `upcard`
+  // (double_rescue_table).
+  bool rescues(HandState state, int upcard) const { return rescue_[state][static_cast<std::size_t>(upcard)]; }
 
  private:
   std::array<std::array<std::array<Move, CARD_VALUES + 1>, HAND_STATES>, DECISION_POINTS> moves_{};
+  RescueTable rescue_{};
   std::array<std::array<std::array<Move, CARD_VALUES + 1>, CARD_VALUES + 1>, 2> pair_moves_{};
   std::array<std::array<bool, CARD_VALUES + 1>, HAND_STATES> surrender_{};
   std::array<std::array<bool, CARD_VALUES + 1>, CARD_VALUES + 1> pair_surrender_{};
@@ -139,6 +158,10 @@ class Engine {
   // order), adding to `tally`. Throws Error if the round needs more cards. For
   // tests and worked examples of the rules.
   void play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const;
+  // The same from suited cards (0..51, side_bet.hpp), so that the suits
+  // count: Spanish 21's 6-7-8 / 7-7-7 bonuses (play_stacked_round refuses
+  // spanish_bonuses) and side bets.
+  void play_stacked_suited_round(std::span<const SuitedCard> cards, Tally& tally) const;
   // The same with counting on (index plays only: no bet, no counting tally):
   // the running count before the round is `running_count` (tag units) and the
   // shoe holds `remaining_cards` before the deal (0..the shoe's cards, else
@@ -213,9 +236,10 @@ class Engine {
 
   Rules rules_;
   ResolvedStrategy strategy_;
-  std::int64_t bet_;            // units per initial bet
-  std::int64_t half_bet_;       // surrender loss and insurance stake
-  std::int64_t blackjack_win_;  // units won by a blackjack
+  std::int64_t bet_;                                           // units per initial bet
+  std::int64_t half_bet_;                                      // surrender loss and insurance stake
+  std::int64_t blackjack_win_;                                 // units won by a blackjack
+  std::array<std::int64_t, BONUS_21_KINDS> bonus_21_units_{};  // units won by each bonus 21 (spanish_bonuses)
   std::array<bool, HAND_STATES> dealer_stands_{};
   Counting counting_;
   std::vector<SideBet> side_bets_;

@@ -2,6 +2,7 @@
 // Plain data; io/config reads it from JSON and validates it (validate_rules).
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "cardsim/blackjack/cards.hpp"
@@ -94,6 +95,18 @@ struct Rules {
   // player's blackjack is paid against a dealer's blackjack too.
   bool player_21_wins = false;
   bool blackjack_beats_blackjack = false;
+  // Spanish 21's doubling: a hand of three or more cards may be doubled too
+  // (the totals `double_rule` allows; split hands under double_after_split,
+  // which it needs: validated), and after any double the player may "rescue"
+  // a hand that did not bust: surrender it for the original bet (half the
+  // doubled wager). Rescue needs a peek game (validated).
+  bool double_any_cards = false;
+  bool double_rescue = false;
+  // Spanish 21's bonus 21s (docs/variants.md), paid instead of even money on
+  // a winning 21 that was not doubled (split hands included): five cards
+  // 3:2, six 2:1, seven or more 3:1; a three-card 6-7-8 or 7-7-7 3:2 of
+  // mixed suits, 2:1 suited, 3:1 in spades. The suits need the suited shoe.
+  bool spanish_bonuses = false;
 
   bool infinite() const { return decks == INFINITE_DECKS; }
   int deck_cards() const { return DECK_CARDS - remove_tens_per_deck; }
@@ -116,8 +129,10 @@ struct Rules {
   bool free_bets() const { return free_double_totals != 0 || free_split_pairs != 0; }
   // Whether any rule of the variant games changes how hands are settled
   // (Free Bet, Spanish 21): the engine plays them in its general round.
+  // (Spanish 21's doubling and bonuses too: they are played there.)
   bool settlement_variants() const {
-    return dealer_22_pushes || free_bets() || player_21_wins || blackjack_beats_blackjack;
+    return dealer_22_pushes || free_bets() || player_21_wins || blackjack_beats_blackjack || double_any_cards ||
+           double_rescue || spanish_bonuses;
   }
 
   bool operator==(const Rules&) const = default;
@@ -127,5 +142,35 @@ struct Rules {
 // cards, or hard 9-11 / 10-11 only (soft hands of those totals may not).
 // The engine, the analyzer and the table game all ask this one function.
 bool double_allowed(DoubleRule rule, HandState state);
+
+// Spanish 21's bonus 21s (Rules::spanish_bonuses), by what the hand holds.
+enum class Bonus21 : std::uint8_t {
+  none = 0,
+  five_cards,      // 3:2
+  six_cards,       // 2:1
+  seven_cards,     // seven or more: 3:1
+  mixed_678_777,   // a three-card 6-7-8 or 7-7-7 of mixed suits: 3:2
+  suited_678_777,  // of one suit, not spades: 2:1
+  spades_678_777,  // of spades: 3:1
+};
+inline constexpr int BONUS_21_KINDS = 7;
+// The bonus's payout per unit bet, as p:q.
+struct Payout {
+  int num = 1;
+  int den = 1;
+};
+inline constexpr std::array<Payout, BONUS_21_KINDS> BONUS_21_PAYS{
+    {{1, 1}, {3, 2}, {2, 1}, {3, 1}, {3, 2}, {2, 1}, {3, 1}}};
+// The bonus of a 21 of `cards` cards, where a three-card hand of 6-7-8 or
+// 7-7-7 is `sevens_or_678` and its suits are `suits` (bit s for suit s,
+// bit 3 spades); none for any other hand.
+constexpr Bonus21 bonus_21(int cards, bool sevens_or_678, unsigned suits) {
+  if (cards >= 7) return Bonus21::seven_cards;
+  if (cards == 6) return Bonus21::six_cards;
+  if (cards == 5) return Bonus21::five_cards;
+  if (cards != 3 || !sevens_or_678) return Bonus21::none;
+  if (suits == 8U) return Bonus21::spades_678_777;
+  return (suits & (suits - 1)) == 0 ? Bonus21::suited_678_777 : Bonus21::mixed_678_777;
+}
 
 }  // namespace cardsim::blackjack

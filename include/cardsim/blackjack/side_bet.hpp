@@ -212,12 +212,14 @@ struct SideBetPays {
 SideBetPays side_bet_pays(const SideBet& bet);
 
 // The suited cards of a fresh shoe of `decks` decks in the order of
-// shoe_values(decks) (deck by deck, rank by rank, the four suits of a rank
-// together): position i holds card i % 52, whose value_of() is
-// shoe_values(decks)[i]. A shoe of these, dealt with the same random numbers,
-// deals the same values as one of shoe_values(): the simulator deals from it
-// when a side bet needs the cards' suits.
-std::vector<SuitedCard> shoe_suited_cards(int decks);
+// shoe_values(decks, removed_tens) (deck by deck, rank by rank, the four
+// suits of a rank together, each deck without its first `removed_tens`
+// ten-valued cards): with none removed position i holds card i % 52; always
+// value_of() of position i is shoe_values(decks, removed_tens)[i]. A shoe of
+// these, dealt with the same random numbers, deals the same values as one of
+// shoe_values(): the simulator deals from it when a side bet or Spanish 21's
+// bonuses need the cards' suits.
+std::vector<SuitedCard> shoe_suited_cards(int decks, int removed_tens = 0);
 
 // Computes the PAR sheet. Milliseconds for the shipped bets; throws
 // cardsim::Error for decks outside 1..8 or a bet validate_side_bet refuses.

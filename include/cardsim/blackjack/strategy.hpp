@@ -9,7 +9,9 @@
 // of three or more cards (only hit or stand is left there). So D (double, else
 // hit) hits a three-card hand, Rs (surrender, else stand) stands on it, and Hs
 // (hit two cards, else stand) hits a two-card 16 and stands on a three-card
-// one. io/strategy_file reads and writes the text form.
+// one. Under double_any_cards (Spanish 21) a hand of three or more cards may
+// double too: D+ and Ds+ double it (D and Ds still double two cards only).
+// io/strategy_file reads and writes the text form.
 #pragma once
 
 #include <array>
@@ -33,6 +35,11 @@ enum class ChartAction : std::uint8_t {
   surrender_else_split,   // Rp (pair rows only)
   hit_two_stand_more,     // Hs: hit two cards, stand on three or more (total rows only)
   stand_two_hit_more,     // Sh: stand on two cards, hit three or more (total rows only)
+  // Under double_any_cards (Spanish 21): double at any number of cards where
+  // the rules allow it, else hit / stand (total rows only). D and Ds double
+  // two cards only, as everywhere.
+  double_any_else_hit,    // D+
+  double_any_else_stand,  // Ds+
 };
 
 inline constexpr int HARD_MIN = 4;
