@@ -38,6 +38,7 @@ class RuleKeys(TypedDict, total=False):
     blackjack_beats_blackjack: bool
     free_double: Union[int, str, List[int]]  # "none", "9-11", "9,10,11", [9, 10, 11]
     free_split: Union[str, List[str]]  # "none", "all", "A-9", ["A", "2"]
+    switch: bool  # Blackjack Switch: two hands a seat, second cards exchanged
     strategy: str
     side_bets: Union[str, List[str]]  # names in configs/sidebets/ or side bet files, up to 4
 

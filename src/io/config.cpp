@@ -93,6 +93,9 @@ const std::vector<ConfigKey> KEYS = {
      "a player's blackjack is paid against a dealer's blackjack too (Spanish 21)"},
     {"free_split", "string", "\"none\", \"all\" or pair cards A, 2..9, T and ranges, e.g. \"A-9\" (all but tens)",
      "pairs split on the house, resplits included (Free Bet): each added hand's bet is free"},
+    {"switch", "boolean", "true or false",
+     "Blackjack Switch: each seat plays two hands of one bet and may exchange their second cards (a 21 so made is "
+     "not a natural); peek, no insurance or early surrender"},
     {"strategy", "string",
      "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
      "how the players play"},
@@ -585,6 +588,7 @@ SimConfig sim_config_from_json(const json& j) {
   if (j.contains("blackjack_beats_blackjack")) r.blackjack_beats_blackjack = read_bool(j, "blackjack_beats_blackjack");
   if (j.contains("free_double")) r.free_double_totals = read_free_set(j, "free_double", false);
   if (j.contains("free_split")) r.free_split_pairs = read_free_set(j, "free_split", true);
+  if (j.contains("switch")) r.switch_hands = read_bool(j, "switch");
   if (j.contains("strategy")) {
     c.strategy = read_string(j, "strategy");
     if (c.strategy.empty()) bad_value("strategy", j.at("strategy"));
@@ -679,6 +683,20 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config keys 'free_double' and 'free_split' (Free Bet) need hole_card \"peek\", not \"" +
                 to_string(r.hole_card) + "\"");
   }
+  if (r.switch_hands) {
+    if (r.hole_card != bj::HoleCard::peek) {
+      throw Error("config key 'switch' (--switch): Blackjack Switch needs hole_card \"peek\", not \"" +
+                  to_string(r.hole_card) + "\" (the hands are exchanged after the peek)");
+    }
+    if (r.surrender == bj::Surrender::early) {
+      throw Error("config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"");
+    }
+    if (r.insurance != bj::Insurance::never) {
+      throw Error("config key 'switch' (--switch): Blackjack Switch takes insurance \"never\", not \"" +
+                  to_string(r.insurance) + "\"");
+    }
+    if (!c.side_bets.empty()) throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
+  }
   if (r.free_split_pairs != 0 && r.split_hands < 2) {
     throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");
   }
@@ -734,6 +752,7 @@ json to_json(const SimConfig& c, bool every_key) {
   if (r.blackjack_beats_blackjack || every_key) j["blackjack_beats_blackjack"] = r.blackjack_beats_blackjack;
   if (r.free_double_totals != 0 || every_key) j["free_double"] = free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0 || every_key) j["free_split"] = free_set_text(r.free_split_pairs, true);
+  if (r.switch_hands || every_key) j["switch"] = r.switch_hands;
   j["strategy"] = c.strategy;
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
@@ -772,6 +791,7 @@ std::string describe_rules(const bj::Rules& r) {
   if (r.blackjack_beats_blackjack) s += ", blackjack beats blackjack";
   if (r.free_double_totals != 0) s += ", free double " + free_set_text(r.free_double_totals, false);
   if (r.free_split_pairs != 0) s += ", free split " + free_set_text(r.free_split_pairs, true);
+  if (r.switch_hands) s += ", switch";
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
   if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";
   return s;
