@@ -164,7 +164,7 @@ enum class HandStatus : std::uint8_t { live, bust, surrendered, surrendered_earl
 // each hand is set in full when it is dealt (zeroing it was 15% of a round).
 struct TableHand {
   HandState state;
-  std::uint8_t seat;  // the box (the seat, but under Blackjack Switch)
+  std::uint8_t seat;    // the box (the seat, but under Blackjack Switch)
   std::uint8_t first;   // first card's value
   std::uint8_t second;  // second card's value (0: a split hand waiting for it)
   bool from_split;

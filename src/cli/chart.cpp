@@ -27,8 +27,9 @@ std::string switch_comment(const blackjack::Rules& rules, const blackjack::Strat
     line.resize(9, ' ');
     for (int up : {2, 3, 4, 5, 6, 7, 8, 9, 10, 1}) {
       char cell[16];
-      std::snprintf(cell, sizeof cell, "%7.1f", 100 * table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)]
-                                                     [static_cast<std::size_t>(up)]);
+      std::snprintf(
+          cell, sizeof cell, "%7.1f",
+          100 * table[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(up)]);
       line += cell;
     }
     out += line + "\n";

@@ -689,13 +689,15 @@ SimConfig sim_config_from_json(const json& j) {
                   to_string(r.hole_card) + "\" (the hands are exchanged after the peek)");
     }
     if (r.surrender == bj::Surrender::early) {
-      throw Error("config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"");
+      throw Error(
+          "config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"");
     }
     if (r.insurance != bj::Insurance::never) {
       throw Error("config key 'switch' (--switch): Blackjack Switch takes insurance \"never\", not \"" +
                   to_string(r.insurance) + "\"");
     }
-    if (!c.side_bets.empty()) throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
+    if (!c.side_bets.empty())
+      throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
   }
   if (r.free_split_pairs != 0 && r.split_hands < 2) {
     throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");

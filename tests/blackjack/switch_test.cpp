@@ -5,7 +5,6 @@
 // Deal order of a stacked round: each box's first card (a seat's two hands are
 // two boxes), the up card, each box's second card, the hole card, then the
 // cards drawn in play order (the first hand, the second, the dealer).
-#include <cmath>
 #include <string>
 #include <vector>
 
@@ -15,9 +14,10 @@
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
-#include "cardsim/core/rng.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "testutil/blackjack_exact_check.hpp"
+#include "testutil/errors.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -156,10 +156,10 @@ TEST(BlackjackSwitchAnalysis, ValuesDifferOnlyForAceTen) {
     EXPECT_LT(v.switched[A][T][static_cast<std::size_t>(up)], 1.0);
     EXPECT_GT(v.switched[A][T][static_cast<std::size_t>(up)], 0.5);
   }
-  EXPECT_TRUE(v.switches(5, T, T, 6, 6));    // 15 + 16 -> 11 + 20
-  EXPECT_FALSE(v.switches(T, T, 5, 6, 6));   // 20 + 11 -> 16 + 15
-  EXPECT_FALSE(v.switches(A, T, 6, 7, 9));   // a natural and 13 -> soft 18 and 16
-  EXPECT_FALSE(v.switches(9, T, 8, T, 5));   // the same second cards: nothing to gain
+  EXPECT_TRUE(v.switches(5, T, T, 6, 6));   // 15 + 16 -> 11 + 20
+  EXPECT_FALSE(v.switches(T, T, 5, 6, 6));  // 20 + 11 -> 16 + 15
+  EXPECT_FALSE(v.switches(A, T, 6, 7, 9));  // a natural and 13 -> soft 18 and 16
+  EXPECT_FALSE(v.switches(9, T, 8, T, 5));  // the same second cards: nothing to gain
 }
 
 TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
@@ -175,22 +175,11 @@ TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
 // The analyzer's value is approximate only in the switch values (each hand's
 // value leaves the other hand's cards in the shoe) and the split method.
 TEST(BlackjackSwitchSimulation, SixDecksH17AgreesWithTheAnalyzer) {
-  Rules rules = switch_rules();
-  rules.reshuffle = Reshuffle::every_round;
-  Analyzer analyzer(rules);
-  const StrategyChart chart = analyzer.optimal_chart();
-  const double exact = analyzer.evaluate(chart).ev;
-  const Engine engine(rules, chart);
-  Tally tally;
-  core::Rng rng = core::chunk_rng(2026, core::StreamPurpose::blackjack_chunk, 0);
-  engine.play_chunk(1'500'000, rng, tally);
-  const double wager = static_cast<double>(rules.initial_bet_units());  // both hands' bets
-  const double n = static_cast<double>(tally.rounds);
-  const double mean = static_cast<double>(tally.table_net) / n / wager;
-  const double variance = static_cast<double>(tally.table_net_squared) / n / (wager * wager) - mean * mean;
-  const double se = std::sqrt(variance / n);
-  EXPECT_NEAR(mean, exact, 3 * se) << "exact " << exact << " simulated " << mean << " SE " << se;
-  EXPECT_EQ(tally.seats[0].hands, 2 * tally.rounds + tally.seats[0].splits);
+  // Per initial wager: both hands' bets (table_edge divides by initial_bet_units).
+  const testutil::SimulatedAndExact run = testutil::simulate_against_exact(switch_rules(), 1'500'000);
+  EXPECT_NEAR(run.edge.mean, run.exact, 3 * run.edge.se)
+      << "exact " << run.exact << " simulated " << run.edge.mean << " SE " << run.edge.se;
+  EXPECT_EQ(run.tally.seats[0].hands, 2 * run.tally.rounds + run.tally.seats[0].splits);
 }
 
 // --- the config key ---------------------------------------------------------------------
@@ -203,17 +192,9 @@ TEST(BlackjackSwitchConfig, KeyIsReadEchoedAndChecked) {
   EXPECT_EQ(io::to_json(c).at("switch"), true);
   EXPECT_EQ(io::sim_config_from_json(io::to_json(c)).rules, c.rules);
   EXPECT_FALSE(io::to_json(io::SimConfig{}).contains("switch"));  // the echo of other configs is unchanged
-  const auto message = [](const json& j) -> std::string {
-    try {
-      io::sim_config_from_json(j);
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "";
-  };
+  const auto message = [](const json& j) { return testutil::error_message([&] { io::sim_config_from_json(j); }); };
   EXPECT_NE(message(json{{"switch", "yes"}}).find("config key 'switch'"), std::string::npos);
-  EXPECT_NE(message(json{{"switch", true}, {"hole_card", "enhc"}}).find("needs hole_card \"peek\""),
-            std::string::npos);
+  EXPECT_NE(message(json{{"switch", true}, {"hole_card", "enhc"}}).find("needs hole_card \"peek\""), std::string::npos);
   EXPECT_NE(message(json{{"switch", true}, {"surrender", "early"}}).find("not \"early\""), std::string::npos);
   EXPECT_NE(message(json{{"switch", true}, {"insurance", "always"}}).find("insurance \"never\""), std::string::npos);
 }
