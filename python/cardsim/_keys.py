@@ -41,6 +41,7 @@ class RuleKeys(TypedDict, total=False):
     double_any_cards: bool
     double_rescue: bool
     spanish_bonuses: bool
+    switch: bool  # Blackjack Switch: two hands a seat, second cards exchanged
     strategy: str
     side_bets: Union[str, List[str]]  # names in configs/sidebets/ or side bet files, up to 4
 

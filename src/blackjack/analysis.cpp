@@ -708,6 +708,99 @@ struct Analyzer::Impl {
     return values;
   }
 
+  // --- Blackjack Switch --------------------------------------------------------
+
+  // The value per bet of the two-card hand (first <= second) against `up`
+  // played by the chart, given no dealer blackjack (peek games): an A+T is
+  // paid as a natural if `natural`, else it is a 21 that stands.
+  double played_value(int up, int first, int second, bool natural) {
+    Context& ctx = base_context(up);
+    const int n = graph.two_card(first, second);
+    const HandState s = graph.nodes[idx(n)].state;
+    if (best_total(s) == TWENTY_ONE && natural) return payout;
+    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
+    const double scale = bj < 1 ? 1 / (1 - bj) : 1.0;
+    if (best_total(s) == TWENTY_ONE) return scale * stand(ctx, n, 1);
+    const int pair = first == second && rules.split_hands > 1 ? first : 0;
+    if (rules.surrender == Surrender::late && resolved->surrenders(s, pair, up)) return -HALF;
+    const Move move = pair != 0 ? resolved->pair_move(DecisionPoint::first_two, pair, up)
+                                : resolved->move(DecisionPoint::first_two, s, up);
+    switch (move) {
+      case Move::hit: return scale * hit_by_chart(ctx, n);
+      case Move::double_down: return scale * double_down(ctx, n);
+      case Move::split: return scale * split_value(up, pair);
+      default: return scale * stand(ctx, n, 1);
+    }
+  }
+
+  SwitchValues switch_values(const StrategyChart& c) {
+    if (!peek()) throw Error("the analyzer's Blackjack Switch needs a peek game");
+    use_chart(c);
+    SwitchValues v;
+    for (int up = 1; up <= CARD_VALUES; ++up) {
+      for (int a = 1; a <= CARD_VALUES; ++a) {
+        for (int b = a; b <= CARD_VALUES; ++b) {
+          v.dealt[idx(a)][idx(b)][idx(up)] = v.dealt[idx(b)][idx(a)][idx(up)] = played_value(up, a, b, true);
+          v.switched[idx(a)][idx(b)][idx(up)] = v.switched[idx(b)][idx(a)][idx(up)] = played_value(up, a, b, false);
+        }
+      }
+    }
+    return v;
+  }
+
+  // The Switch game's value per hand (Analyzer::evaluate): every deal of the
+  // first cards a1, a2, the up card and the second cards b1, b2, in the
+  // engine's order, without replacement; a dealer blackjack (its chance from
+  // the five cards out) takes each hand but a natural, which pushes; else the
+  // arrangement the engine picks, valued by SwitchValues.
+  StrategyEv evaluate_switch(const StrategyChart& c) {
+    const SwitchValues v = switch_values(c);
+    StrategyEv result;
+    CardCounts removed{};
+    auto p_next = [&](int value, int out) { return shoe.draw_probability(value, removed, out); };
+    auto natural = [](int a, int b) { return best_total(two_card_hand(a, b)) == TWENTY_ONE; };
+    for (int up = 1; up <= CARD_VALUES; ++up) {
+      const double pu = p_next(up, 0);
+      const int need = up == ACE ? TEN : up == TEN ? ACE : 0;
+      ++removed[idx(up)];
+      double ev = 0;
+      for (int a1 = 1; a1 <= CARD_VALUES; ++a1) {
+        const double p1 = p_next(a1, 1);
+        ++removed[idx(a1)];
+        for (int a2 = 1; a2 <= CARD_VALUES; ++a2) {
+          const double p2 = p1 * p_next(a2, 2);
+          ++removed[idx(a2)];
+          for (int b1 = 1; b1 <= CARD_VALUES; ++b1) {
+            const double p3 = p2 * p_next(b1, 3);
+            ++removed[idx(b1)];
+            for (int b2 = 1; b2 <= CARD_VALUES; ++b2) {
+              const double p = p3 * p_next(b2, 4);
+              if (p == 0) continue;
+              ++removed[idx(b2)];
+              const double bj = need != 0 ? p_next(need, 5) : 0.0;
+              --removed[idx(b2)];
+              const double with_blackjack = (natural(a1, b1) ? 0.0 : -1.0) + (natural(a2, b2) ? 0.0 : -1.0);
+              const double played = v.switches(a1, b1, a2, b2, up)
+                                        ? v.switched[idx(a1)][idx(b2)][idx(up)] + v.switched[idx(a2)][idx(b1)][idx(up)]
+                                        : v.dealt[idx(a1)][idx(b1)][idx(up)] + v.dealt[idx(a2)][idx(b2)][idx(up)];
+              ev += p * (bj * with_blackjack + (1 - bj) * played);
+            }
+            --removed[idx(b1)];
+          }
+          --removed[idx(a2)];
+        }
+        --removed[idx(a1)];
+      }
+      --removed[idx(up)];
+      ev *= HALF;  // per hand: two hands of one bet each
+      result.upcard_probability[idx(up)] = pu;
+      result.upcard_ev[idx(up)] = ev;
+      result.upcard_contribution[idx(up)] = pu * ev;
+      result.ev += pu * ev;
+    }
+    return result;
+  }
+
   void use_chart(const StrategyChart& c) {
     chart = c;
     resolved.emplace(rules, chart);
@@ -715,6 +808,7 @@ struct Analyzer::Impl {
   }
 
   StrategyEv evaluate(const StrategyChart& c) {
+    if (rules.switch_hands) return evaluate_switch(c);
     use_chart(c);
     StrategyEv result;
     for (int up = 1; up <= CARD_VALUES; ++up) {
@@ -934,6 +1028,8 @@ Analyzer::~Analyzer() = default;
 
 StrategyEv Analyzer::evaluate(const StrategyChart& chart) { return impl_->evaluate(chart); }
 
+SwitchValues Analyzer::switch_values(const StrategyChart& chart) { return impl_->switch_values(chart); }
+
 StrategyChart Analyzer::optimal_chart(const std::string& name) { return impl_->optimal_chart(name); }
 
 std::size_t Analyzer::dealer_evaluations() const { return impl_->dealer_cache.size(); }
@@ -1004,6 +1100,7 @@ InitialHandValues Analyzer::more_card_hand(const CardCounts& cards, int upcard) 
 
 CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& chart) {
   Impl& m = *impl_;
+  if (m.rules.switch_hands) throw Error("the composition-dependent optimum is not computed for Blackjack Switch");
   m.use_chart(chart);
   CompositionDependentEv result;
   m.split_hands_cd = true;

@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/analysis_dealer.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/shoe.hpp"
@@ -196,7 +197,7 @@ enum class HandStatus : std::uint8_t { live, bust, surrendered, surrendered_earl
 // each hand is set in full when it is dealt (zeroing it was 15% of a round).
 struct TableHand {
   HandState state;
-  std::uint8_t seat;
+  std::uint8_t seat;    // the box (the seat, but under Blackjack Switch)
   std::uint8_t first;   // first card's value
   std::uint8_t second;  // second card's value (0: a split hand waiting for it)
   bool from_split;
@@ -213,7 +214,7 @@ struct TableHand {
   std::uint8_t suits;
 };
 
-inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * MAX_SPLIT_HANDS;
+inline constexpr int MAX_TABLE_HANDS = MAX_SEATS * 2 * MAX_SPLIT_HANDS;  // two boxes a seat under Switch
 
 // The bonus of a hand (spanish_bonuses followed): a three-card 21 without an
 // ace whose first two cards are 6-8, different or both 7, is a 6-7-8 or 7-7-7
@@ -465,6 +466,15 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
       counting_(counting) {
   for (std::size_t b = 0; b < BONUS_21_PAYS.size(); ++b)
     bonus_21_units_[b] = bet_ * BONUS_21_PAYS[b].num / BONUS_21_PAYS[b].den;
+  if (rules_.switch_hands) {
+    if (rules_.hole_card != HoleCard::peek || rules_.surrender == Surrender::early ||
+        rules_.insurance != Insurance::never || rules_.spanish_bonuses) {
+      throw Error(
+          "Blackjack Switch (switch) is played with hole_card \"peek\", no early surrender, no insurance and no "
+          "Spanish 21 bonuses");
+    }
+    switch_values_ = std::make_shared<const SwitchValues>(Analyzer(rules_).switch_values(chart));
+  }
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
     dealer_stands_[state] = dealer_stands(state, rules.h17);
@@ -525,6 +535,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
     : Engine(rules, chart, counting) {
   if (side_bets.empty()) return;
   if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
+  if (rules_.switch_hands) throw Error("side bets are not dealt with Blackjack Switch (switch)");
   if (rules_.remove_tens_per_deck != 0) {
     throw Error("side bets are priced on full 52-card decks, not with " + std::to_string(rules_.remove_tens_per_deck) +
                 " tens removed per deck");
@@ -639,13 +650,14 @@ void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) cons
 // hand (the same integers): every seat plays every round, so its hands are
 // the rounds plus its splits; each hand is won, lost, pushed or surrendered;
 // each hand's wager is a bet, or two if doubled, and insurance is half a bet;
+// (Blackjack Switch: every seat is dealt two hands each round)
 // the table's net is the seats' nets, and with one seat the table is the seat.
 void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
   const std::int64_t rounds = tally.rounds - before.rounds;
   for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
     SeatTally& seat = tally.seats[s];
     const SeatTally& was = before.seats[s];
-    const std::int64_t hands = rounds + (seat.splits - was.splits);
+    const std::int64_t hands = rounds * rules_.hands_per_seat() + (seat.splits - was.splits);
     seat.hands += hands;
     seat.pushes += hands - (seat.wins - was.wins) - (seat.losses - was.losses) - (seat.surrenders - was.surrenders);
     seat.wagered += bet_ * (hands + (seat.doubles - was.doubles)) + half_bet_ * (seat.insurances - was.insurances);
@@ -883,14 +895,18 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   static_assert(COUNTING || !INDEXED, "index plays need the count");
   constexpr bool SIDE_BETS = SUITED_SOURCE<CardSource>;
   const int seats = ONE_SEAT ? 1 : rules_.seats;
-  // The variant settlement rules (Free Bet, Spanish 21) are checked only in
-  // the general round: one_seat_round() sends their runs there.
+  // The variant settlement rules (Free Bet, Spanish 21, Blackjack Switch) are
+  // checked only in the general round: one_seat_round() sends their runs there.
   constexpr bool VARIANTS = !ONE_SEAT;
+  // The hands dealt ("boxes"): one a seat, or two under Blackjack Switch; box b
+  // belongs to seat b >> box_shift.
+  const int box_shift = VARIANTS && rules_.switch_hands ? 1 : 0;
+  const int boxes = seats << box_shift;
   const bool peek = rules_.hole_card == HoleCard::peek;
 
-  // The deal: a card to each seat, the dealer's up card, a second card to each
-  // seat, and (peek games) the dealer's hole card. hands[s] is seat s's
-  // initial hand; split hands are appended after the seats' hands.
+  // The deal: a card to each box, the dealer's up card, a second card to each
+  // box, and (peek games) the dealer's hole card. hands[b] is box b's
+  // initial hand; split hands are appended after the boxes' hands.
   // Every card comes from draw(); a counted round counts it as it comes.
   auto draw = [&] {
     const std::uint8_t card = cards.draw(rng);
@@ -898,9 +914,9 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     return card;
   };
   std::array<TableHand, MAX_TABLE_HANDS> hands;  // not zeroed: see TableHand
-  for (int s = 0; s < seats; ++s) hands[static_cast<std::size_t>(s)].first = draw();
+  for (int s = 0; s < boxes; ++s) hands[static_cast<std::size_t>(s)].first = draw();
   const int up = draw();
-  for (int s = 0; s < seats; ++s) {
+  for (int s = 0; s < boxes; ++s) {
     TableHand& hand = hands[static_cast<std::size_t>(s)];
     hand.second = draw();
     hand.state = two_card_hand(hand.first, hand.second);
@@ -923,7 +939,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     }
   }
   int hole = peek ? draw() : 0;
-  int hand_count = seats;
+  int hand_count = boxes;
 
   ++tally.rounds;
   ++tally.upcard_rounds[static_cast<std::size_t>(up)];
@@ -952,7 +968,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   };
   // Surrender as the chart (and the index plays) say; marks the hands.
   auto offer_surrender = [&](HandStatus surrendered_as) {
-    for (int s = 0; s < seats; ++s) {
+    for (int s = 0; s < boxes; ++s) {
       TableHand& hand = hands[static_cast<std::size_t>(s)];
       if (hand.status == HandStatus::live && surrenders(hand)) hand.status = surrendered_as;
     }
@@ -979,11 +995,11 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   // Early surrender comes before anything else the dealer does.
   if (rules_.surrender == Surrender::early) offer_surrender(HandStatus::surrendered_early);
   if (insure && up == ACE) {
-    for (int s = 0; s < seats; ++s) {
+    for (int s = 0; s < boxes; ++s) {
       TableHand& hand = hands[static_cast<std::size_t>(s)];
       if (hand.status == HandStatus::surrendered_early) continue;
       hand.insured = true;
-      ++tally.seats[static_cast<std::size_t>(s)].insurances;
+      ++tally.seats[static_cast<std::size_t>(s >> box_shift)].insurances;
     }
   }
 
@@ -1040,12 +1056,12 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     if (bust) hand.status = HandStatus::bust;
     live_hands += VARIANTS ? hand.status == HandStatus::live : !bust;
   };
-  // Seat s's initial hand split: its hands are the initial one, then those
+  // Box s's initial hand split: its hands are the initial one, then those
   // its splits append, each deciding again on its two cards (the initial
   // hand's first decision is made again: the same split).
   // (Always inlined: an out-of-line call would take the generator out of registers.)
   auto play_split_seat = [&](int s) __attribute__((always_inline)) {
-    SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
+    SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s >> box_shift)];
     int seat_hands = 1;
     const int split_from = hand_count;
     for (int h = s; h == s || h < hand_count; h = h == s ? split_from : h + 1) {
@@ -1088,15 +1104,30 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   };
 
   if (!dealer_blackjack) {
+    // Blackjack Switch: each seat exchanges its hands' second cards when the
+    // analyzer's values of the exchanged hands sum higher; a 21 made so is
+    // not a natural.
+    if (VARIANTS && rules_.switch_hands) [[unlikely]] {
+      for (int b = 0; b < boxes; b += 2) {
+        TableHand& one = hands[static_cast<std::size_t>(b)];
+        TableHand& two = hands[static_cast<std::size_t>(b + 1)];
+        if (!switch_values_->switches(one.first, one.second, two.first, two.second, up)) continue;
+        std::swap(one.second, two.second);
+        for (TableHand* hand : {&one, &two}) {
+          hand->state = two_card_hand(hand->first, hand->second);
+          hand->status = HandStatus::live;
+        }
+      }
+    }
     if (rules_.surrender == Surrender::late) offer_surrender(HandStatus::surrendered);
-    for (int s = 0; s < seats; ++s) {
+    for (int s = 0; s < boxes; ++s) {
       TableHand& hand = hands[static_cast<std::size_t>(s)];
       if (hand.status != HandStatus::live) continue;
       const Move move = decide(DecisionPoint::first_two, hand.state, pair_card(hand));
       if (move == Move::split) [[unlikely]] {
         play_split_seat(s);
       } else {
-        finish_hand(hand, move, tally.seats[static_cast<std::size_t>(s)]);
+        finish_hand(hand, move, tally.seats[static_cast<std::size_t>(s >> box_shift)]);
       }
     }
   }
@@ -1148,7 +1179,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   // busted hand scores -1: it loses whatever the dealer has.
   const int dealer_score = dealer_blackjack ? BUST_TOTAL : DEALER_SCORES[dealer];
 
-  // Settlement, hand by hand, into each seat's initial hand's seat_net. A
+  // Settlement, hand by hand, into each box's initial hand's seat_net. A
   // dealer blackjack (in peek games it ends the round before anyone plays)
   // takes every wager of a hand that is neither a natural nor surrendered; under
   // OBO only one original bet per seat, charged to the seat's initial hand
@@ -1156,8 +1187,8 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   const bool original_bets_only = rules_.hole_card == HoleCard::enhc_obo;
   for (int h = 0; h < hand_count; ++h) {
     const TableHand& hand = hands[static_cast<std::size_t>(h)];
-    const std::size_t seat = ONE_SEAT ? 0 : hand.seat;
-    SeatTally& seat_tally = tally.seats[seat];
+    const std::size_t seat = ONE_SEAT ? 0 : hand.seat;  // the box
+    SeatTally& seat_tally = tally.seats[seat >> box_shift];
     std::int64_t result = 0;
     if (hand.status == HandStatus::live || hand.status == HandStatus::bust) [[likely]] {
       const int difference = PLAYER_SCORES[hand.state] - dealer_score;
@@ -1194,16 +1225,20 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
 
   std::int64_t table = 0;
   for (int s = 0; s < seats; ++s) {
-    TableHand& initial = hands[static_cast<std::size_t>(s)];
     SeatTally& seat_tally = tally.seats[static_cast<std::size_t>(s)];
-    if (initial.insured) {
-      seat_tally.insurance_wins += dealer_blackjack;
-      initial.seat_net += dealer_blackjack ? bet_ : -half_bet_;  // half a bet at 2:1
-      if constexpr (COUNTING) count->wagered += half_bet_;
+    std::int64_t seat_net = 0;
+    for (int b = s << box_shift; b < (s + 1) << box_shift; ++b) {  // the seat's boxes
+      TableHand& initial = hands[static_cast<std::size_t>(b)];
+      if (initial.insured) {
+        seat_tally.insurance_wins += dealer_blackjack;
+        initial.seat_net += dealer_blackjack ? bet_ : -half_bet_;  // half a bet at 2:1
+        if constexpr (COUNTING) count->wagered += half_bet_;
+      }
+      seat_net += initial.seat_net;
     }
-    seat_tally.net += initial.seat_net;
-    seat_tally.net_squared += initial.seat_net * initial.seat_net;
-    table += initial.seat_net;
+    seat_tally.net += seat_net;
+    seat_tally.net_squared += seat_net * seat_net;
+    table += seat_net;
   }
   // (hands, pushes, wagers and the table's net: add_derived_counts)
   if (seats > 1) tally.table_net_squared += table * table;

@@ -482,6 +482,8 @@ IndexRun generate_indices(const Rules& rules, const StrategyChart& chart, const 
                           const std::vector<IndexPlay>& lines, const IndexRunPlan& plan, run::RunControl& control) {
   if (!counting.enabled) throw Error("index generation needs a count (count: none)");
   if (rules.infinite()) throw Error("index generation needs a finite shoe, not an infinite deck");
+  if (rules.switch_hands)
+    throw Error("index generation is not done for Blackjack Switch (switch): its hands are exchanged");
   if (plan.rounds == 0 || plan.chunk_rounds == 0) throw Error("index generation needs rounds >= 1");
   // The engine counts and deals; its own index plays are not used.
   Counting dealing = counting;

@@ -270,7 +270,7 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   if (fitted.stopped_by == run::StopReason::interrupted) return run;
 
   // 2-3. The ramp and its money on the same rounds.
-  const std::int64_t bet_units = rules.bet_units();
+  const std::int64_t bet_units = rules.initial_bet_units();
   run.ramp = kelly_ramp(chunks, bet_units, plan.sizing);
   Counting ramped = counting;
   ramped.ramp = run.ramp.steps;

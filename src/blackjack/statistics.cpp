@@ -123,7 +123,7 @@ double risk_of_ruin(double ev, double variance, double bankroll) {
 CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const CountingSettings& settings) {
   const CountingTally& c = t.counting;
   const ChunkSums& chunk = c.chunk_sums;
-  const std::int64_t bet = rules.bet_units();
+  const std::int64_t bet = rules.initial_bet_units();
   const int seats = rules.seats;
   const std::int64_t n = c.rounds_played;
   CountingStatistics r;
@@ -208,7 +208,7 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
 }
 
 SimStatistics sim_statistics(const Tally& t, const Rules& rules, const std::optional<CountingSettings>& counting) {
-  const std::int64_t bet = rules.bet_units();
+  const std::int64_t bet = rules.initial_bet_units();
   SimStatistics r;
   for (int s = 0; s < rules.seats; ++s) r.all_seats.merge(t.seats[static_cast<std::size_t>(s)]);
   r.seat_rounds = t.rounds * rules.seats;

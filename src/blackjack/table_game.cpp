@@ -97,6 +97,9 @@ TableGame::TableGame(const Rules& rules, const TableSetup& setup)
                 "remove_tens_per_deck, player_21_wins, blackjack_beats_blackjack, double_any_cards, double_rescue, "
                 "spanish_bonuses) yet; use `cardsim sim` or `cardsim analyze` for them");
   }
+  if (rules.switch_hands) {
+    throw Error("the table game does not deal Blackjack Switch (switch) yet; use `cardsim sim` or `cardsim analyze`");
+  }
   Source& src = *source_;
   src.rng = core::chunk_rng(setup.seed, core::StreamPurpose::blackjack_chunk, 0);
   src.next_shoe = src.rng;

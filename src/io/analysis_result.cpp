@@ -150,11 +150,16 @@ std::string analysis_report(const bj::AnalysisResult& r) {
     append(out, "\nComposition-dependent optimum: %+.7f%% (%+.7f%% over the basic strategy)\n", PERCENT * ev,
            PERCENT * (ev - r.basic.ev.ev));
   }
+  if (r.rules.switch_hands) {
+    append(out, "\nBlackjack Switch: the value is per hand (= per initial wager, both bets equal), summed over\n"
+                "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
+                "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate).\n");
+  }
   append(out,
-         "\nSplits are the one approximation: each split hand sees the up card and the pair cards\n"
+         "\nSplits are the %s approximation: each split hand sees the up card and the pair cards\n"
          "dealt so far removed, not the other split hands' draws (exact without resplits).\n"
          "Analysis time %.3f s.\n",
-         r.elapsed_seconds);
+         r.rules.switch_hands ? "other" : "one", r.elapsed_seconds);
   return out;
 }
 

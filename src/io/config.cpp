@@ -99,6 +99,9 @@ const std::vector<ConfigKey> KEYS = {
      "after a double the player may give up the hand for the original bet (Spanish 21's rescue)"},
     {"spanish_bonuses", "boolean", "true or false (a finite shoe)",
      "bonus 21s not doubled: 5 cards 3:2, 6 2:1, 7+ 3:1; 6-7-8 / 7-7-7 mixed 3:2, suited 2:1, spades 3:1 (Spanish 21)"},
+    {"switch", "boolean", "true or false",
+     "Blackjack Switch: each seat plays two hands of one bet and may exchange their second cards (a 21 so made is "
+     "not a natural); peek, no insurance or early surrender"},
     {"strategy", "string",
      "\"basic\", \"hit-below-16\", \"mimic-dealer\", \"always-stand\", a chart in configs/strategies/ or a chart file",
      "how the players play"},
@@ -594,6 +597,7 @@ SimConfig sim_config_from_json(const json& j) {
   if (j.contains("double_any_cards")) r.double_any_cards = read_bool(j, "double_any_cards");
   if (j.contains("double_rescue")) r.double_rescue = read_bool(j, "double_rescue");
   if (j.contains("spanish_bonuses")) r.spanish_bonuses = read_bool(j, "spanish_bonuses");
+  if (j.contains("switch")) r.switch_hands = read_bool(j, "switch");
   if (j.contains("strategy")) {
     c.strategy = read_string(j, "strategy");
     if (c.strategy.empty()) bad_value("strategy", j.at("strategy"));
@@ -703,6 +707,25 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("config key 'spanish_bonuses' (--spanish-bonuses): the suited bonuses need a finite shoe; 'decks' is "
                 "\"infinite\"");
   }
+  if (r.switch_hands) {
+    if (r.hole_card != bj::HoleCard::peek) {
+      throw Error("config key 'switch' (--switch): Blackjack Switch needs hole_card \"peek\", not \"" +
+                  to_string(r.hole_card) + "\" (the hands are exchanged after the peek)");
+    }
+    if (r.surrender == bj::Surrender::early) {
+      throw Error(
+          "config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"");
+    }
+    if (r.insurance != bj::Insurance::never) {
+      throw Error("config key 'switch' (--switch): Blackjack Switch takes insurance \"never\", not \"" +
+                  to_string(r.insurance) + "\"");
+    }
+    if (!c.side_bets.empty())
+      throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
+    if (r.spanish_bonuses)
+      throw Error("config key 'spanish_bonuses' (--spanish-bonuses): no Spanish 21 bonuses with Blackjack Switch "
+                  "('switch'): an exchange moves the cards the bonuses look at");
+  }
   if (r.free_split_pairs != 0 && r.split_hands < 2) {
     throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");
   }
@@ -761,6 +784,7 @@ json to_json(const SimConfig& c, bool every_key) {
   if (r.double_any_cards || every_key) j["double_any_cards"] = r.double_any_cards;
   if (r.double_rescue || every_key) j["double_rescue"] = r.double_rescue;
   if (r.spanish_bonuses || every_key) j["spanish_bonuses"] = r.spanish_bonuses;
+  if (r.switch_hands || every_key) j["switch"] = r.switch_hands;
   j["strategy"] = c.strategy;
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
@@ -802,6 +826,7 @@ std::string describe_rules(const bj::Rules& r) {
   if (r.double_any_cards) s += ", double any cards";
   if (r.double_rescue) s += ", double rescue";
   if (r.spanish_bonuses) s += ", 21 bonuses";
+  if (r.switch_hands) s += ", switch";
   if (r.seats > 1) s += ", " + std::to_string(r.seats) + " seats";
   if (r.reshuffle == bj::Reshuffle::every_round) s += ", fresh shoe each round";
   return s;

@@ -90,6 +90,28 @@ struct ReachedHand {
   double probability = 0;  // of dealing and drawing it, hitting by the chart, given the up card
 };
 
+// Blackjack Switch (Rules::switch_hands): what the switch decision compares.
+// The value per bet of each two-card hand against each up card, played by the
+// chart, given that the dealer has no blackjack (the exchange comes after the
+// peek): as dealt (an A+T is a natural) and after an exchange (an A+T is a
+// 21 that stands). Composition-dependent on the hand's own cards and the up
+// card only: the other hand's two cards are not removed from the shoe (the
+// approximation of the switch decision, see docs/variants.md).
+struct SwitchValues {
+  using Table = std::array<std::array<std::array<double, CARD_VALUES + 1>, CARD_VALUES + 1>, CARD_VALUES + 1>;
+  Table dealt{};     // [first][second][upcard], symmetric in the two cards
+  Table switched{};  // the same after an exchange
+  // Whether hands (a1, b1) and (a2, b2) dealt against `up` exchange their
+  // second cards: when the exchanged hands' values sum higher. The engine and
+  // the analyzer both decide here.
+  bool switches(int a1, int b1, int a2, int b2, int up) const {
+    const auto at = [](const Table& t, int first, int second, int upcard) {
+      return t[static_cast<std::size_t>(first)][static_cast<std::size_t>(second)][static_cast<std::size_t>(upcard)];
+    };
+    return at(switched, a1, b2, up) + at(switched, a2, b1, up) > at(dealt, a1, b1, up) + at(dealt, a2, b2, up);
+  }
+};
+
 // The composition-dependent optimum: every decision taken from the player's
 // exact cards, split hands included (with the split approximation above).
 struct CompositionDependentEv {
@@ -113,8 +135,16 @@ class Analyzer {
   const DealerTable& dealer() const { return dealer_; }
 
   // The exact expected value of playing `chart` (splits by the approximation
-  // above). Throws Error if the chart has an empty cell.
+  // above). Throws Error if the chart has an empty cell. Under switch_hands,
+  // the Switch game's value per hand (= per initial wager): the sum over the
+  // deals of both hands' four cards and the up card of the dealer blackjack's
+  // result, else of the arrangement SwitchValues::switches picks, valued by
+  // SwitchValues (whose values leave the other hand's cards in the shoe: the
+  // one approximation besides the split method's).
   StrategyEv evaluate(const StrategyChart& chart);
+  // Blackjack Switch: the values of every two-card hand played by `chart`
+  // (SwitchValues). Peek games only (Error otherwise).
+  SwitchValues switch_values(const StrategyChart& chart);
 
   // The optimal total-dependent chart for the rules: each cell chosen to
   // maximize the expectation summed over every card composition that reaches
@@ -128,7 +158,8 @@ class Analyzer {
   // The composition-dependent optimum: each decision from the hand's exact
   // cards (the cards of other split hands are not seen, as in the split
   // method above); pairs split when that beats every other move. `chart` is
-  // played only where the rules force a chart move (none today).
+  // played only where the rules force a chart move (none today). Not for
+  // Blackjack Switch (Error).
   CompositionDependentEv composition_dependent(const StrategyChart& chart);
 
   // For counting tools (the index generator): from now on every value is for

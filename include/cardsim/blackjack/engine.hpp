@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,8 @@
 #include "cardsim/core/shoe.hpp"
 
 namespace cardsim::blackjack {
+
+struct SwitchValues;  // analysis.hpp
 
 // A concrete decision, once the chart's fallbacks are resolved.
 enum class Move : std::uint8_t { hit, stand, double_down, split, surrender };
@@ -236,6 +239,9 @@ class Engine {
 
   Rules rules_;
   ResolvedStrategy strategy_;
+  // Blackjack Switch: the values the switch decision compares, computed once
+  // by the analyzer for the rules and chart (null without switch_hands).
+  std::shared_ptr<const SwitchValues> switch_values_;
   std::int64_t bet_;                                           // units per initial bet
   std::int64_t half_bet_;                                      // surrender loss and insurance stake
   std::int64_t blackjack_win_;                                 // units won by a blackjack

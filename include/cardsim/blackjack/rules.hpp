@@ -107,6 +107,11 @@ struct Rules {
   // 3:2, six 2:1, seven or more 3:1; a three-card 6-7-8 or 7-7-7 3:2 of
   // mixed suits, 2:1 suited, 3:1 in spades. The suits need the suited shoe.
   bool spanish_bonuses = false;
+  // Blackjack Switch (docs/variants.md): each seat plays two hands of one
+  // bet each and, when the dealer has no blackjack, may exchange their second
+  // cards; a 21 made by the exchange is not a natural. Peek games, no early
+  // surrender, no insurance, no side bets (validated).
+  bool switch_hands = false;
 
   bool infinite() const { return decks == INFINITE_DECKS; }
   int deck_cards() const { return DECK_CARDS - remove_tens_per_deck; }
@@ -125,14 +130,19 @@ struct Rules {
     return !is_soft(state) && !is_bust(state) && ((free_double_totals >> low_total(state)) & 1U) != 0;
   }
   bool free_split(int value) const { return ((free_split_pairs >> value) & 1U) != 0; }
+  // Hands each seat is dealt (2 under switch_hands), and the units of a seat's
+  // initial wager: one bet on each. Edges are per initial wager, which under
+  // switch_hands is also per hand (both bets are equal).
+  int hands_per_seat() const { return switch_hands ? 2 : 1; }
+  std::int64_t initial_bet_units() const { return bet_units() * hands_per_seat(); }
   // Whether any free bet rule is on (free doubles or free splits).
   bool free_bets() const { return free_double_totals != 0 || free_split_pairs != 0; }
   // Whether any rule of the variant games changes how hands are settled
-  // (Free Bet, Spanish 21): the engine plays them in its general round.
-  // (Spanish 21's doubling and bonuses too: they are played there.)
+  // or dealt (Free Bet, Spanish 21, Blackjack Switch): the engine plays them
+  // in its general round.
   bool settlement_variants() const {
     return dealer_22_pushes || free_bets() || player_21_wins || blackjack_beats_blackjack || double_any_cards ||
-           double_rescue || spanish_bonuses;
+           double_rescue || spanish_bonuses || switch_hands;
   }
 
   bool operator==(const Rules&) const = default;

@@ -1,0 +1,203 @@
+// Blackjack Switch as a rule of the one engine (docs/variants.md): each seat
+// plays two hands and may exchange their second cards. Stacked rounds check
+// the exchange and the settlement hand by hand; the simulator is checked
+// against the analyzer's value of the game.
+// Deal order of a stacked round: each box's first card (a seat's two hands are
+// two boxes), the up card, each box's second card, the hole card, then the
+// cards drawn in play order (the first hand, the second, the dealer).
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
+#include "cardsim/io/strategy_file.hpp"
+#include "testutil/blackjack_exact_check.hpp"
+#include "testutil/errors.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+
+constexpr std::uint8_t A = 1;
+constexpr std::uint8_t T = 10;
+
+// Blackjack Switch as configs/blackjack-switch-6d-h17.json deals it.
+Rules switch_rules() {
+  Rules rules;
+  rules.decks = 6;
+  rules.h17 = true;
+  rules.blackjack_pays_num = 1;
+  rules.blackjack_pays_den = 1;
+  rules.dealer_22_pushes = true;
+  rules.switch_hands = true;
+  return rules;
+}
+
+// The shipped S17 chart: these tests are about the exchange and the
+// settlement, not about which plays are best (11 v 6 doubles, 13 v 9 hits,
+// 20 stands).
+StrategyChart chart_for(const Rules& rules) { return io::load_strategy("basic-s17-das", rules, ""); }
+
+// The seat's net of one stacked round, in bets of one hand.
+struct Round {
+  double net = 0;
+  Tally tally;
+};
+
+Round play(const std::vector<std::uint8_t>& cards) {
+  const Rules rules = switch_rules();
+  const Engine engine(rules, chart_for(rules));
+  Round round;
+  engine.play_stacked_round(cards, round.tally);
+  round.net = static_cast<double>(round.tally.seats[0].net) / static_cast<double>(rules.bet_units());
+  return round;
+}
+
+// --- stacked rounds --------------------------------------------------------------
+
+TEST(BlackjackSwitch, ExchangeTakenTurnsFifteenAndSixteenIntoElevenAndTwenty) {
+  // 5,T and T,6 against a 6: exchanged to 5,6 (doubled, draws 9: 20) and T,T.
+  const auto bust = play({5, T, 6, T, 6, T, 9, 7});  // dealer 16 draws 7: 23
+  EXPECT_DOUBLE_EQ(bust.net, 3.0);                   // +2 on the double, +1
+  EXPECT_EQ(bust.tally.seats[0].doubles, 1);
+  EXPECT_EQ(bust.tally.seats[0].hands, 2);
+  EXPECT_EQ(bust.tally.seats[0].wins, 2);
+  EXPECT_EQ(bust.tally.rounds, 1);
+  // The same exchange, the dealer drawing to 22: both live hands push.
+  const auto twenty_two = play({5, T, 6, T, 6, T, 9, 6});
+  EXPECT_DOUBLE_EQ(twenty_two.net, 0.0);
+  EXPECT_EQ(twenty_two.tally.seats[0].pushes, 2);
+  EXPECT_EQ(twenty_two.tally.dealer_final[6][static_cast<std::size_t>(DealerFinal::bust)], 1);
+}
+
+TEST(BlackjackSwitch, ExchangeNotTakenWhenItMakesBothHandsWorse) {
+  // T,T and 5,6 against a 6: exchanging would give T,6 and 5,T. Kept: 20
+  // stands, 11 doubles (draws 9: 20), dealer 16 draws T: busts.
+  const auto kept = play({T, 5, 6, T, 6, T, 9, T});
+  EXPECT_DOUBLE_EQ(kept.net, 3.0);
+  EXPECT_EQ(kept.tally.seats[0].doubles, 1);
+  EXPECT_EQ(kept.tally.seats[0].busts, 0);
+}
+
+TEST(BlackjackSwitch, ASwitchedAceTenIsA21NotANatural) {
+  // A,7 and 6,T against a 9: exchanged to A,T and 6,7. The A,T stands on 21;
+  // 13 hits and busts with a T; the dealer's 9,7 draws a 5: 21, which pushes
+  // the switched 21 (a natural would have won).
+  const auto switched = play({A, 6, 9, 7, T, 7, T, 5});
+  EXPECT_DOUBLE_EQ(switched.net, -1.0);
+  EXPECT_EQ(switched.tally.seats[0].blackjacks, 0);
+  EXPECT_EQ(switched.tally.seats[0].pushes, 1);
+  EXPECT_EQ(switched.tally.seats[0].busts, 1);
+  // Dealt A,T is a natural: kept, paid 1:1 whatever the dealer draws.
+  const auto natural = play({A, 6, 9, T, 7, 7, T, 5});
+  EXPECT_DOUBLE_EQ(natural.net, 0.0);  // +1 and the 13's -1
+  EXPECT_EQ(natural.tally.seats[0].blackjacks, 1);
+}
+
+TEST(BlackjackSwitch, DealerTwentyTwoPushesTheLiveHandButNotTheNatural) {
+  // A,T (natural) and T,T against a 6 (hole T); the dealer draws a 6: 22.
+  const auto round = play({A, T, 6, T, T, T, 6});
+  EXPECT_DOUBLE_EQ(round.net, 1.0);  // the natural paid 1:1, the 20 pushed
+  EXPECT_EQ(round.tally.seats[0].blackjacks, 1);
+  EXPECT_EQ(round.tally.seats[0].pushes, 1);
+}
+
+TEST(BlackjackSwitch, DealerBlackjackComesBeforeTheExchange) {
+  // A,T and 5,6 against an ace with a ten in the hole: the natural pushes,
+  // the 11 loses its bet (no exchange, no double).
+  const auto round = play({A, 5, A, T, 6, T});
+  EXPECT_DOUBLE_EQ(round.net, -1.0);
+  EXPECT_EQ(round.tally.dealer_blackjacks, 1);
+  EXPECT_EQ(round.tally.seats[0].doubles, 0);
+  // A,5 and 6,T against a ten with an ace in the hole: the exchange to A,T
+  // is not offered; both hands lose.
+  EXPECT_DOUBLE_EQ(play({A, 6, T, 5, T, A}).net, -2.0);
+}
+
+TEST(BlackjackSwitch, TwoSeatsPlayFourHandsInBoxOrder) {
+  Rules rules = switch_rules();
+  rules.seats = 2;
+  const Engine engine(rules, chart_for(rules));
+  Tally tally;
+  // Seat 0: 5,T and T,6 (exchanged to 11 and 20); seat 1: T,T and T,9 (kept).
+  // Up 6, hole T; seat 0's 11 doubles and draws 9; dealer draws 7: 23.
+  engine.play_stacked_round(std::vector<std::uint8_t>{5, T, T, T, 6, T, 6, T, 9, T, 9, 7}, tally);
+  const double bet = static_cast<double>(rules.bet_units());
+  EXPECT_DOUBLE_EQ(static_cast<double>(tally.seats[0].net) / bet, 3.0);
+  EXPECT_DOUBLE_EQ(static_cast<double>(tally.seats[1].net) / bet, 2.0);
+  EXPECT_EQ(tally.seats[0].hands, 2);
+  EXPECT_EQ(tally.seats[1].hands, 2);
+  EXPECT_DOUBLE_EQ(static_cast<double>(tally.table_net) / bet, 5.0);
+}
+
+// --- the switch values and the game's value ----------------------------------------
+
+TEST(BlackjackSwitchAnalysis, ValuesDifferOnlyForAceTen) {
+  const Rules rules = switch_rules();
+  Analyzer analyzer(rules);
+  const SwitchValues v = analyzer.switch_values(chart_for(rules));
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    for (int a = 1; a <= CARD_VALUES; ++a) {
+      for (int b = 1; b <= CARD_VALUES; ++b) {
+        const auto ua = static_cast<std::size_t>(a);
+        const auto ub = static_cast<std::size_t>(b);
+        const auto uu = static_cast<std::size_t>(up);
+        EXPECT_EQ(v.dealt[ua][ub][uu], v.dealt[ub][ua][uu]);
+        if (a + b != 11 || (a != A && b != A)) EXPECT_EQ(v.dealt[ua][ub][uu], v.switched[ua][ub][uu]);
+      }
+    }
+    // A dealt natural is paid 1:1 (given no dealer blackjack); a switched 21
+    // only wins against a dealer short of 21 and not at 22.
+    EXPECT_EQ(v.dealt[A][T][static_cast<std::size_t>(up)], 1.0);
+    EXPECT_LT(v.switched[A][T][static_cast<std::size_t>(up)], 1.0);
+    EXPECT_GT(v.switched[A][T][static_cast<std::size_t>(up)], 0.5);
+  }
+  EXPECT_TRUE(v.switches(5, T, T, 6, 6));   // 15 + 16 -> 11 + 20
+  EXPECT_FALSE(v.switches(T, T, 5, 6, 6));  // 20 + 11 -> 16 + 15
+  EXPECT_FALSE(v.switches(A, T, 6, 7, 9));  // a natural and 13 -> soft 18 and 16
+  EXPECT_FALSE(v.switches(9, T, 8, T, 5));  // the same second cards: nothing to gain
+}
+
+TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
+  Rules rules = switch_rules();
+  rules.hole_card = HoleCard::enhc;
+  Analyzer analyzer(rules);
+  EXPECT_THROW(analyzer.switch_values(chart_for(rules)), Error);
+  EXPECT_THROW(Engine(rules, chart_for(rules)), Error);
+}
+
+// The simulated edge per hand, fresh shoe each round, against the analyzer's
+// value of the game for the same chart, within 3 standard errors (fixed seed).
+// The analyzer's value is approximate only in the switch values (each hand's
+// value leaves the other hand's cards in the shoe) and the split method.
+TEST(BlackjackSwitchSimulation, SixDecksH17AgreesWithTheAnalyzer) {
+  // Per initial wager: both hands' bets (table_edge divides by initial_bet_units).
+  const testutil::SimulatedAndExact run = testutil::simulate_against_exact(switch_rules(), 1'500'000);
+  EXPECT_NEAR(run.edge.mean, run.exact, 3 * run.edge.se)
+      << "exact " << run.exact << " simulated " << run.edge.mean << " SE " << run.edge.se;
+  EXPECT_EQ(run.tally.seats[0].hands, 2 * run.tally.rounds + run.tally.seats[0].splits);
+}
+
+// --- the config key ---------------------------------------------------------------------
+
+TEST(BlackjackSwitchConfig, KeyIsReadEchoedAndChecked) {
+  using nlohmann::json;
+  const io::SimConfig c = io::sim_config_from_json(json{{"switch", true}, {"blackjack_pays", "1:1"}});
+  EXPECT_TRUE(c.rules.switch_hands);
+  EXPECT_EQ(c.rules.initial_bet_units(), 2 * c.rules.bet_units());
+  EXPECT_EQ(io::to_json(c).at("switch"), true);
+  EXPECT_EQ(io::sim_config_from_json(io::to_json(c)).rules, c.rules);
+  EXPECT_FALSE(io::to_json(io::SimConfig{}).contains("switch"));  // the echo of other configs is unchanged
+  const auto message = [](const json& j) { return testutil::error_message([&] { io::sim_config_from_json(j); }); };
+  EXPECT_NE(message(json{{"switch", "yes"}}).find("config key 'switch'"), std::string::npos);
+  EXPECT_NE(message(json{{"switch", true}, {"hole_card", "enhc"}}).find("needs hole_card \"peek\""), std::string::npos);
+  EXPECT_NE(message(json{{"switch", true}, {"surrender", "early"}}).find("not \"early\""), std::string::npos);
+  EXPECT_NE(message(json{{"switch", true}, {"insurance", "always"}}).find("insurance \"never\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cardsim::blackjack
