@@ -933,7 +933,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       hand.second_suit = 0;
       if constexpr (SIDE_BETS) {
         hand.first_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[s]));
-        hand.second_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[seats + 1 + s]));
+        hand.second_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[boxes + 1 + s]));
       }
       hand.suits = static_cast<std::uint8_t>((1U << hand.first_suit) | (1U << hand.second_suit));
     }

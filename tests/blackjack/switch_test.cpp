@@ -147,7 +147,9 @@ TEST(BlackjackSwitchAnalysis, ValuesDifferOnlyForAceTen) {
         const auto ub = static_cast<std::size_t>(b);
         const auto uu = static_cast<std::size_t>(up);
         EXPECT_EQ(v.dealt[ua][ub][uu], v.dealt[ub][ua][uu]);
-        if (a + b != 11 || (a != A && b != A)) EXPECT_EQ(v.dealt[ua][ub][uu], v.switched[ua][ub][uu]);
+        if (a + b != 11 || (a != A && b != A)) {
+          EXPECT_EQ(v.dealt[ua][ub][uu], v.switched[ua][ub][uu]);
+        }
       }
     }
     // A dealt natural is paid 1:1 (given no dealer blackjack); a switched 21
