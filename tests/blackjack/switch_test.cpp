@@ -199,6 +199,13 @@ TEST(BlackjackSwitchConfig, KeyIsReadEchoedAndChecked) {
   EXPECT_NE(message(json{{"switch", true}, {"hole_card", "enhc"}}).find("needs hole_card \"peek\""), std::string::npos);
   EXPECT_NE(message(json{{"switch", true}, {"surrender", "early"}}).find("not \"early\""), std::string::npos);
   EXPECT_NE(message(json{{"switch", true}, {"insurance", "always"}}).find("insurance \"never\""), std::string::npos);
+  EXPECT_NE(
+      message(json{{"switch", true}, {"spanish_bonuses", true}}).find("no Spanish 21 bonuses with Blackjack Switch"),
+      std::string::npos);
+  // The engine refuses it too, for a library caller that builds the rules itself.
+  Rules bonuses = switch_rules();
+  bonuses.spanish_bonuses = true;
+  EXPECT_THROW(Engine(bonuses, chart_for(switch_rules())), Error);
 }
 
 }  // namespace
