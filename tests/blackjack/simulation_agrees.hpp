@@ -22,4 +22,14 @@ inline double expect_simulation_agrees(Rules rules, std::uint64_t rounds) {
   return run.edge.se;
 }
 
+// `rules` on one deck, S17, split once (no resplit, aces included): where the
+// analyzer's split method is exact and card removal strongest.
+inline Rules one_deck_no_resplit(Rules rules) {
+  rules.decks = 1;
+  rules.h17 = false;
+  rules.split_hands = 2;
+  rules.resplit_aces = false;
+  return rules;
+}
+
 }  // namespace cardsim::blackjack

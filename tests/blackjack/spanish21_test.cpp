@@ -265,13 +265,7 @@ TEST(Spanish21Analysis, RescueNeedsAPeek) {
 TEST(Spanish21Simulation, SixDecksH17AgreesWithTheAnalyzer) { expect_simulation_agrees(spanish21_rules(), 2'000'000); }
 
 TEST(Spanish21Simulation, OneDeckS17NoResplitAgreesWithTheAnalyzer) {
-  // One deck and no resplit: the split method is exact, card removal strongest.
-  Rules rules = spanish21_rules();
-  rules.decks = 1;
-  rules.h17 = false;
-  rules.split_hands = 2;
-  rules.resplit_aces = false;
-  expect_simulation_agrees(rules, 2'000'000);
+  expect_simulation_agrees(one_deck_no_resplit(spanish21_rules()), 2'000'000);
 }
 
 // --- config keys -------------------------------------------------------------------

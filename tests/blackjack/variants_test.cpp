@@ -239,14 +239,7 @@ TEST(FreeBetSimulation, SixDecksH17FreeBetAgreesWithTheAnalyzer) {
 }
 
 TEST(FreeBetSimulation, OneDeckS17NoResplitAgreesWithTheAnalyzer) {
-  // One deck and no resplit: the split method is exact here, and card removal
-  // is strongest.
-  Rules rules = free_bet_rules();
-  rules.decks = 1;
-  rules.h17 = false;
-  rules.split_hands = 2;
-  rules.resplit_aces = false;
-  expect_simulation_agrees(rules, 3'000'000);
+  expect_simulation_agrees(one_deck_no_resplit(free_bet_rules()), 3'000'000);
 }
 
 // --- the Spanish deck (remove_tens_per_deck) ----------------------------------------
