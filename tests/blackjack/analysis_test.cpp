@@ -19,6 +19,7 @@
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "testutil/blackjack_exact_check.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -554,21 +555,9 @@ TEST(AnalysisStrategy, RulesTheAnalysisDoesNotReadChangeNothing) {
 // settlement difference bigger than ~0.15%).
 // Returns the simulation's standard error. (Default chart: the optimum.)
 double expect_simulation_agrees(Rules rules, std::uint64_t rounds, std::optional<StrategyChart> chart = {}) {
-  rules.reshuffle = Reshuffle::every_round;
-  Analyzer analyzer(rules);
-  if (!chart) chart = analyzer.optimal_chart();
-  const double exact = analyzer.evaluate(*chart).ev;
-  const Engine engine(rules, *chart);
-  Tally tally;
-  core::Rng rng = core::chunk_rng(2024, core::StreamPurpose::blackjack_chunk, 0);
-  engine.play_chunk(rounds, rng, tally);
-  const double bet = static_cast<double>(rules.bet_units() * rules.seats);
-  const double n = static_cast<double>(tally.rounds);
-  const double mean = static_cast<double>(tally.table_net) / n / bet;
-  const double variance = static_cast<double>(tally.table_net_squared) / n / (bet * bet) - mean * mean;
-  const double se = std::sqrt(variance / n);
-  EXPECT_NEAR(mean, exact, 4.5 * se);
-  return se;
+  const testutil::SimulatedAndExact run = testutil::simulate_against_exact(rules, rounds, std::move(chart), 2024);
+  EXPECT_NEAR(run.edge.mean, run.exact, 4.5 * run.edge.se);
+  return run.edge.se;
 }
 
 TEST(AnalysisSimulation, SixDecksS17DasLateSurrender) {

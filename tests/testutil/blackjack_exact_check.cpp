@@ -7,14 +7,15 @@
 
 namespace cardsim::testutil {
 
-SimulatedAndExact simulate_against_exact(blackjack::Rules rules, std::uint64_t rounds) {
+SimulatedAndExact simulate_against_exact(blackjack::Rules rules, std::uint64_t rounds,
+                                         std::optional<blackjack::StrategyChart> chart, std::uint64_t seed) {
   rules.reshuffle = blackjack::Reshuffle::every_round;
   blackjack::Analyzer analyzer(rules);
-  const blackjack::StrategyChart chart = analyzer.optimal_chart();
+  if (!chart) chart = analyzer.optimal_chart();
   SimulatedAndExact result;
-  result.exact = analyzer.evaluate(chart).ev;
-  const blackjack::Engine engine(rules, chart);
-  core::Rng rng = core::chunk_rng(2026, core::StreamPurpose::blackjack_chunk, 0);
+  result.exact = analyzer.evaluate(*chart).ev;
+  const blackjack::Engine engine(rules, *chart);
+  core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, 0);
   engine.play_chunk(rounds, rng, result.tally);
   result.edge = blackjack::table_edge(result.tally, rules);
   return result;

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 
@@ -16,8 +18,10 @@ struct SimulatedAndExact {
   blackjack::Tally tally;
 };
 
-// Plays `rounds` rounds of `rules` with a fresh shoe each round (seed 2026,
-// chunk 0) by the analyzer's optimal chart for them, beside its exact value.
-SimulatedAndExact simulate_against_exact(blackjack::Rules rules, std::uint64_t rounds);
+// Plays `rounds` rounds of `rules` with a fresh shoe each round (chunk 0 of
+// `seed`) by `chart`, by default the analyzer's optimal chart for them, beside
+// the chart's exact value.
+SimulatedAndExact simulate_against_exact(blackjack::Rules rules, std::uint64_t rounds,
+                                         std::optional<blackjack::StrategyChart> chart = {}, std::uint64_t seed = 2026);
 
 }  // namespace cardsim::testutil
