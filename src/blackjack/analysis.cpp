@@ -160,12 +160,9 @@ struct Analyzer::Impl {
     // other cards seen are not looked at). A 6, 7 and 8 have independent
     // suits; three 7s are three of the shoe's 4d sevens, d of each suit.
     const auto pay = [](double suited, double spades) {
-      const auto pays = [](Bonus21 b) {
-        const Payout p = BONUS_21_PAYS[static_cast<std::size_t>(b)];
-        return static_cast<double>(p.num) / p.den;
-      };
-      return pays(Bonus21::spades_678_777) * spades + pays(Bonus21::suited_678_777) * (suited - spades) +
-             pays(Bonus21::mixed_678_777) * (1 - suited);
+      return bonus_21_pay(Bonus21::spades_678_777) * spades +
+             bonus_21_pay(Bonus21::suited_678_777) * (suited - spades) +
+             bonus_21_pay(Bonus21::mixed_678_777) * (1 - suited);
     };
     constexpr double ONE_SUIT = 1.0 / SUITS / SUITS / SUITS;  // one given suit for three independent cards
     pay_678 = pay(SUITS * ONE_SUIT, ONE_SUIT);
@@ -187,9 +184,7 @@ struct Analyzer::Impl {
       if (node.counts[6] == 1 && node.counts[7] == 1 && node.counts[8] == 1) return pay_678;
       return 1.0;
     }
-    const Bonus21 b = bonus_21(node.cards, false, 0);
-    const Payout p = BONUS_21_PAYS[static_cast<std::size_t>(b)];
-    return static_cast<double>(p.num) / p.den;
+    return bonus_21_pay(bonus_21(node.cards, false, 0));
   }
 
   bool peek() const { return rules.hole_card == HoleCard::peek; }
@@ -349,11 +344,8 @@ struct Analyzer::Impl {
     const DealerOutcomes& d = dealer(ctx, node);
     const DealerProbabilities& p = d.p;
     const int total = best_total(node.state);
-    double value = p[static_cast<std::size_t>(DealerFinal::bust)] - d.twenty_two;  // 22 pushes
-    for (int k = 0; k < 5; ++k) {
-      const int dealer_total = 17 + k;
-      value += (total > dealer_total ? 1.0 : total < dealer_total ? -1.0 : 0.0) * p[idx(k)];
-    }
+    double value =
+        add_stand_results(p[static_cast<std::size_t>(DealerFinal::bust)] - d.twenty_two, total, p);  // 22 pushes
     if (sure_win(total)) value = 1 - p[static_cast<std::size_t>(DealerFinal::blackjack)];
     memo = value;
     return value;
@@ -714,12 +706,10 @@ struct Analyzer::Impl {
   // played by the chart, given no dealer blackjack (peek games): an A+T is
   // paid as a natural if `natural`, else it is a 21 that stands.
   double played_value(int up, int first, int second, bool natural) {
-    Context& ctx = base_context(up);
     const int n = graph.two_card(first, second);
     const HandState s = graph.nodes[idx(n)].state;
     if (best_total(s) == TWENTY_ONE && natural) return payout;
-    const double bj = blackjack(ctx, graph.nodes[idx(n)]);
-    const double scale = bj < 1 ? 1 / (1 - bj) : 1.0;
+    auto [ctx, values, scale] = start_values(up, n);  // (switch_values: a peek game)
     if (best_total(s) == TWENTY_ONE) return scale * stand(ctx, n, 1);
     const int pair = first == second && rules.split_hands > 1 ? first : 0;
     if (rules.surrender == Surrender::late && resolved->surrenders(s, pair, up)) return -HALF;

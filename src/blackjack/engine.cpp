@@ -277,11 +277,8 @@ RescueTable double_rescue_table(const Rules& rules) {
       const auto state = static_cast<HandState>(s);
       if (is_bust(state) || low_total(state) == 0) continue;
       const int total = best_total(state);
-      double stand = p[static_cast<std::size_t>(DealerFinal::bust)] - twenty_two / no_blackjack;
-      for (int k = 0; k < 5; ++k) {
-        const int dealer = 17 + k;
-        stand += (total > dealer ? 1.0 : total < dealer ? -1.0 : 0.0) * p[static_cast<std::size_t>(k)];
-      }
+      double stand =
+          add_stand_results(p[static_cast<std::size_t>(DealerFinal::bust)] - twenty_two / no_blackjack, total, p);
       if (rules.player_21_wins && total == 21) stand = 1;
       // The doubled wager (2 bets) standing against 1 bet surrendered.
       table[state][static_cast<std::size_t>(up)] = 2 * stand < -1;
@@ -893,7 +890,8 @@ template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
                                [[maybe_unused]] RoundCount* count) const {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
-  constexpr bool SIDE_BETS = SUITED_SOURCE<CardSource>;
+  // Suited cards: dealt when side bets or Spanish 21's bonuses need suits.
+  constexpr bool SUITED = SUITED_SOURCE<CardSource>;
   const int seats = ONE_SEAT ? 1 : rules_.seats;
   // The variant settlement rules (Free Bet, Spanish 21, Blackjack Switch) are
   // checked only in the general round: one_seat_round() sends their runs there.
@@ -931,7 +929,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       hand.cards = 2;
       hand.first_suit = 0;
       hand.second_suit = 0;
-      if constexpr (SIDE_BETS) {
+      if constexpr (SUITED) {
         hand.first_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[s]));
         hand.second_suit = static_cast<std::uint8_t>(suit_of(cards.round_cards()[boxes + 1 + s]));
       }
@@ -1011,7 +1009,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
 
   // The suit of the card just drawn (suited sources), for the bonuses.
   [[maybe_unused]] auto last_suit = [&]() -> unsigned {
-    if constexpr (SIDE_BETS) return static_cast<unsigned>(suit_of(cards.round_cards()[cards.round_size() - 1]));
+    if constexpr (SUITED) return static_cast<unsigned>(suit_of(cards.round_cards()[cards.round_size() - 1]));
     return 0;
   };
   // A card drawn to a hand (its first card is never drawn here); under
@@ -1140,7 +1138,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
   }
   HandState dealer = two_card_hand(up, hole);
   [[maybe_unused]] std::uint32_t dealer_from = 0;  // side bets: where the dealer's hits start in the round's cards
-  if constexpr (SIDE_BETS) dealer_from = cards.round_size();
+  if constexpr (SUITED) dealer_from = cards.round_size();
   bool dealer_22 = false;  // dealer_22_pushes: the dealer drew to exactly 22
   auto& finals = tally.dealer_final[static_cast<std::size_t>(up)];
   if (dealer_blackjack) {
@@ -1162,7 +1160,7 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
       while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
     }
     ++finals[DEALER_FINAL_OF[dealer]];
-  } else if (SIDE_BETS && dealer_plays_out_) {
+  } else if (SUITED && dealer_plays_out_) {
     // A bet on the dealer's final hand is on: the dealer plays out with real
     // cards, as that game's rules say (a hand no player needed, as below).
     while (!dealer_stands_[dealer]) dealer = add_card(dealer, draw());
@@ -1247,7 +1245,10 @@ inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally,
     count->hole = hole;
     count->net = table;
   }
-  if constexpr (SIDE_BETS) settle_side_bets(cards.round_cards(), cards.round_size(), dealer_from, seats, dealer, tally);
+  if constexpr (SUITED) {
+    if (!side_bets_.empty())
+      settle_side_bets(cards.round_cards(), cards.round_size(), dealer_from, seats, dealer, tally);
+  }
 }
 
 // The round's cards in deal order: a first card to each seat, the up card, a

@@ -116,6 +116,17 @@ class DealerModel {
 // after a peek); entry blackjack becomes 0. Unchanged if p[blackjack] is 0.
 DealerProbabilities condition_on_no_blackjack(const DealerProbabilities& p);
 
+// Standing on `total` (17..21 of the dealer, in order, from `value`): adds
+// p of each dealer total `total` beats and takes away p of each it loses to.
+// The bust and blackjack terms are the caller's (they differ by rule).
+inline double add_stand_results(double value, int total, const DealerProbabilities& p) {
+  for (int k = 0; k < 5; ++k) {
+    const int dealer_total = 17 + k;
+    value += (total > dealer_total ? 1.0 : total < dealer_total ? -1.0 : 0.0) * p[static_cast<std::size_t>(k)];
+  }
+  return value;
+}
+
 // The dealer table of a rule set for a fresh shoe: for each up card 1..10 its
 // probability and the dealer's final results, the shoe minus only the up card.
 struct DealerTable {

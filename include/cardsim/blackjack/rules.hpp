@@ -171,6 +171,11 @@ struct Payout {
 };
 inline constexpr std::array<Payout, BONUS_21_KINDS> BONUS_21_PAYS{
     {{1, 1}, {3, 2}, {2, 1}, {3, 1}, {3, 2}, {2, 1}, {3, 1}}};
+// The payout of bonus `b` per unit bet.
+constexpr double bonus_21_pay(Bonus21 b) {
+  const Payout p = BONUS_21_PAYS[static_cast<std::size_t>(b)];
+  return static_cast<double>(p.num) / p.den;
+}
 // The bonus of a 21 of `cards` cards, where a three-card hand of 6-7-8 or
 // 7-7-7 is `sevens_or_678` and its suits are `suits` (bit s for suit s,
 // bit 3 spades); none for any other hand.
