@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# Rewrites the stored expected results in tests/regression/ from a cardsim
-# binary (default: build/release/cardsim). Run it only when a change of output
-# is intended, and say what changed and why in CHANGELOG.md; `git diff
-# tests/regression` shows every number that moved.
+# Rewrites the stored expected results of tests/regression/ (README.md there)
+# from a cardsim binary, printing every difference it overwrites. Run it only
+# when a change of results is intended; review the differences as
+# tests/regression/README.md says and name them in CHANGELOG.md.
+#
+#   scripts/update-regression.sh [--cardsim PATH] [CASE...]
+#
+# PATH defaults to build/release/cardsim; without CASEs, every case folder.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-cardsim=$(realpath "${1:-$root/build/release/cardsim}")
-[[ -x $cardsim ]] || { echo "update-regression: no cardsim at $cardsim (build it, or give its path)" >&2; exit 1; }
-script=$root/tests/regression/regression.sh
-for name in $(bash "$script" "$cardsim" list); do
-  bash "$script" "$cardsim" print "$name" >"$root/tests/regression/$name.json"
-  echo "tests/regression/$name.json"
-done
+cardsim=$root/build/release/cardsim
+if [[ ${1:-} == --cardsim ]]; then
+  cardsim=${2:?"update-regression: --cardsim needs a path"}
+  shift 2
+fi
+[[ -x $cardsim ]] || { echo "update-regression: no cardsim at $cardsim (build it, or give --cardsim PATH)" >&2; exit 1; }
+store=$root/tests/regression
+cases=()
+if [[ $# -eq 0 ]]; then
+  for cmd in "$store"/*/cmd; do cases+=("$(dirname "$cmd")"); done
+else
+  for name; do cases+=("$store/${name%/}"); done
+fi
+exec /usr/bin/python3 "$store/regression.py" update "$cardsim" "${cases[@]}"
