@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "cardsim/blackjack/paired.hpp"
 #include "cardsim/core/rng.hpp"
 
 namespace cardsim::blackjack {

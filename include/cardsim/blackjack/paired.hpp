@@ -18,11 +18,6 @@
 
 namespace cardsim::blackjack {
 
-// The bet units of one initial wager on every seat of `rules`' table.
-inline double table_wager_units(const Rules& rules) {
-  return static_cast<double>(rules.initial_bet_units() * rules.seats);
-}
-
 // What a paired run produced: each variant's tally, and each variant's net per
 // chunk (exact integers: what shard results carry and merge back).
 struct PairedRun {
