@@ -34,7 +34,7 @@ int whole_units(double kelly_units, const BetSpread& spread) {
 // The ramp's bet in every bucket from the rows' own bets: a bucket without
 // enough rounds takes the bet of the nearest bucket with enough (the lower on
 // a tie), and the buckets beyond +/-MAX_NAMED_TRUE_COUNT that of the last one
-// within (the steps then name only true counts --bet-ramp accepts).
+// within (the steps then name only true counts a bet ramp may name).
 BucketUnits bucket_units(const std::array<int, TRUE_COUNT_BUCKETS>& own,
                          const std::array<bool, TRUE_COUNT_BUCKETS>& enough) {
   if (std::none_of(enough.begin(), enough.end(), [](bool e) { return e; })) {

@@ -9,7 +9,7 @@
 // A+T after a split is 21 not blackjack, peek / ENHC / ENHC-OBO settlement,
 // early and late surrender, insurance `always`, the blackjack payout ratio.
 //
-// Method (see docs/analysis.md):
+// Method (see docs/analyze.md#method):
 // - Player hands are multisets of card values (about 3,000 with a total of 21
 //   or less), a transition graph built once. Every probability removes the up
 //   card and every player card seen; dealer distributions come from

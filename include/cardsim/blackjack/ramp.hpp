@@ -84,7 +84,7 @@ struct RampTrueCount {
 };
 
 // A derived ramp: every true count seen, ascending, and the ramp as the steps
-// of --bet-ramp (the first step's units also below it).
+// of a bet ramp (Counting::ramp; the first step's units also below it).
 struct KellyRamp {
   std::vector<RampTrueCount> rows;
   std::vector<RampStep> steps;

@@ -1,5 +1,6 @@
 // The rules of a blackjack game: shoe, dealer, player options and payouts.
-// Plain data; io/config reads it from JSON and validates it (validate_rules).
+// Plain data; io/config reads it from JSON and refuses rules that do not go
+// together (sim_config_from_json); the Engine and the Analyzer refuse them too.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// The result of a simulation as the result JSON of DESIGN.md and as a short
+// The result of a simulation as the result JSON (docs/results.md) and as a short
 // human summary. The figures are computed in the blackjack layer
 // (blackjack/statistics.hpp, from the Tally); this file only converts them.
 //

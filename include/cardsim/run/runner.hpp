@@ -44,9 +44,10 @@ struct RunOutcome {
   bool complete = false;
 };
 
-// With --target-se, chunks are played in batches of this many, in chunk order,
-// and the stopping rule is checked between batches only: where a run stops
-// then depends on the seed alone, never on the thread count.
+// A run with a target standard error plays its chunks in batches of this
+// many, in chunk order, and the stopping rule is checked between batches
+// only: where a run stops then depends on the seed alone, never on the
+// thread count.
 inline constexpr std::uint64_t TARGET_SE_BATCH_CHUNKS = 20;
 
 // Why a run stopped: it played every chunk it was given, it met its target
