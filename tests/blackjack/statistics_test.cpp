@@ -101,18 +101,109 @@ TEST(Determinism, SameTallyOnOneOrTwoThreadsAndInAnyChunkOrder) {
   EXPECT_NE(one, simulate(rules, chart, 600'000, 78, 2, 100'000));
 }
 
-TEST(Shoe, RoundsPerShoeFollowsPenetration) {
+// The shoe's figures, worked out from the rules alone. Surrendering every
+// hand (late surrender, Rh in every cell) makes every round deal exactly two
+// cards to each seat and two to the dealer, whatever they are: a natural is
+// paid at once, a dealer's blackjack ends the round, and no surrendered hand
+// needs the dealer to draw (the dealer's hand completed for the statistics
+// is a look, not a deal). So the cards dealt are known round by round, and
+// so is every shuffle: each chunk starts a shoe; a shoe burns its burn cards
+// and ends after the round in which the cut card comes out (the cards dealt,
+// burns included, reach the cut card's position); a round that needs more
+// cards than are left reshuffles the discards (the cards of the round stay
+// on the table) and goes on. Counted here by that rule, round by round.
+struct ShoeFigures {
+  std::int64_t shoes = 0;
+  std::int64_t exhaustion_reshuffles = 0;
+};
+
+ShoeFigures shoe_figures_by_rule(const Rules& rules, std::int64_t rounds, std::int64_t chunk_rounds) {
+  const int cards = rules.shoe_cards();
+  const int cut = rules.cut_card_position();
+  const int per_round = 2 * rules.seats + 2;
+  ShoeFigures figures;
+  for (std::int64_t first = 0; first < rounds; first += chunk_rounds) {
+    int dealt = 0;
+    for (std::int64_t r = first; r < std::min(rounds, first + chunk_rounds); ++r) {
+      if (r == first || dealt >= cut || rules.reshuffle == Reshuffle::every_round) {
+        ++figures.shoes;
+        dealt = rules.burn_cards;
+      }
+      if (dealt + per_round > cards) {  // dry mid-round: the round's cards so far stay on the table
+        ++figures.exhaustion_reshuffles;
+        dealt = per_round;
+      } else {
+        dealt += per_round;
+      }
+    }
+  }
+  return figures;
+}
+
+StrategyChart surrender_everything() {
+  StrategyChart chart = always_stand_chart();
+  chart.name = "surrender everything";
+  for (ChartRows* rows : {&chart.hard, &chart.soft, &chart.pairs}) {
+    for (auto& row : *rows) row.fill(ChartAction::surrender_else_hit);
+  }
+  return chart;
+}
+
+TEST(Shoe, ShufflesFollowFromTheCutCardBurnCardsAndSeats) {
+  struct Case {
+    int decks;
+    int seats;
+    double penetration;
+    int cut_card;  // 0: by penetration
+    int burn_cards;
+    int remove_tens_per_deck;
+    const char* what;
+  };
+  const std::vector<Case> cases{
+      {1, 1, 0.5, 0, 1, 0, "cut card at 26: 7 rounds a shoe"},
+      {1, 1, 0.75, 41, 1, 0, "cut card at 41 reached by the last card of round 10 exactly"},
+      {1, 1, 0.75, 42, 1, 0, "one card later: an 11th round"},
+      {6, 7, 0.75, 0, 1, 0, "cut card at 234, 16 cards a round: 15 rounds"},
+      {8, 2, 0.8, 0, 0, 0, "8 decks, 80% rounds to 333 cards, no burn card"},
+      {2, 3, 0.75, 60, 3, 0, "3 burn cards before the rounds"},
+      {6, 1, 0.6, 0, 1, 4, "48-card Spanish decks: the cut card at 173"},
+      {1, 7, 0.95, 0, 0, 0, "a 1-deck shoe that runs dry every third round, never reaching the cut card"},
+  };
+  constexpr std::int64_t ROUNDS = 100'000;
+  constexpr std::int64_t CHUNK_ROUNDS = 30'000;  // 4 chunks, the last of 10,000 rounds
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    Rules rules;
+    rules.decks = c.decks;
+    rules.seats = c.seats;
+    rules.penetration = c.penetration;
+    rules.cut_card = c.cut_card;
+    rules.burn_cards = c.burn_cards;
+    rules.remove_tens_per_deck = c.remove_tens_per_deck;
+    rules.surrender = Surrender::late;
+    const Tally tally = simulate(rules, surrender_everything(), ROUNDS, 9, 2, CHUNK_ROUNDS);
+    const ShoeFigures expected = shoe_figures_by_rule(rules, ROUNDS, CHUNK_ROUNDS);
+    EXPECT_EQ(tally.shoes, expected.shoes);
+    EXPECT_EQ(tally.exhaustion_reshuffles, expected.exhaustion_reshuffles);
+    // The premise: no hand drew, doubled or split.
+    for (int seat = 0; seat < c.seats; ++seat) {
+      const auto& t = tally.seats[static_cast<std::size_t>(seat)];
+      EXPECT_EQ(t.hands, ROUNDS);
+      EXPECT_EQ(t.doubles + t.splits + t.busts, 0);
+      EXPECT_GT(t.surrenders, ROUNDS * 8 / 10);
+    }
+  }
+  // The rule by hand for the first case: 25 cards after the burn card at 4 a
+  // round make 7 rounds a shoe (the 7th reaches card 29), so 70 rounds in one
+  // chunk take 10 shoes.
+  Rules one_deck;
+  one_deck.decks = 1;
+  one_deck.penetration = 0.5;
+  EXPECT_EQ(shoe_figures_by_rule(one_deck, 70, 70).shoes, 10);
+}
+
+TEST(Shoe, EveryRoundReshuffleDealsEachRoundFromAFreshShoe) {
   Rules rules;
-  rules.decks = 1;
-  rules.penetration = 0.5;
-  rules.seats = 7;
-  const Tally tally = simulate(rules, mimic_dealer_chart(rules), 200'000, 9);
-  // 26 cards per shoe, about 5.9 cards per seat-round with 7 seats -> the cut
-  // card comes out in the first or second round; mid-round exhaustion is rare
-  // but possible with 7 seats and one deck.
-  const double rounds_per_shoe = static_cast<double>(tally.rounds) / static_cast<double>(tally.shoes);
-  EXPECT_GT(rounds_per_shoe, 1.0);
-  EXPECT_LT(rounds_per_shoe, 2.0);
   rules.reshuffle = Reshuffle::every_round;
   EXPECT_EQ(simulate(rules, mimic_dealer_chart(rules), 10'000, 9).shoes, 10'000);
 }

@@ -5,7 +5,9 @@
 // Deal order of a stacked round: each box's first card (a seat's two hands are
 // two boxes), the up card, each box's second card, the hole card, then the
 // cards drawn in play order (the first hand, the second, the dealer).
+#include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -162,6 +164,89 @@ TEST(BlackjackSwitchAnalysis, ValuesDifferOnlyForAceTen) {
   EXPECT_FALSE(v.switches(T, T, 5, 6, 6));  // 20 + 11 -> 16 + 15
   EXPECT_FALSE(v.switches(A, T, 6, 7, 9));  // a natural and 13 -> soft 18 and 16
   EXPECT_FALSE(v.switches(9, T, 8, T, 5));  // the same second cards: nothing to gain
+}
+
+// A plain reference for the values of standing hands: the dealer's finals
+// from a 6-deck shoe without the hand's two cards and the up card (the
+// switch values' composition), H17, given no dealer blackjack; a standing
+// total t wins against a lower total and a bust of 23 or more, pushes on a
+// tie and on the dealer's 22, loses to a higher total.
+struct DealerFinals {
+  std::array<double, 5> total{};  // 17..21
+  double twenty_two = 0;
+  double bust_over_22 = 0;
+};
+
+void dealer_draws(std::array<int, CARD_VALUES + 1>& shoe, int low, bool ace, double p, DealerFinals& out) {
+  const bool soft = ace && low + 10 <= 21;
+  const int total = soft ? low + 10 : low;
+  if (total > 21) {
+    (total == 22 ? out.twenty_two : out.bust_over_22) += p;
+    return;
+  }
+  if (total >= 18 || (total == 17 && !soft)) {  // H17: hits soft 17
+    out.total[static_cast<std::size_t>(total - 17)] += p;
+    return;
+  }
+  int left = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) left += shoe[static_cast<std::size_t>(v)];
+  for (int v = 1; v <= CARD_VALUES; ++v) {
+    int& n = shoe[static_cast<std::size_t>(v)];
+    if (n == 0) continue;
+    const double q = p * n / left;
+    --n;
+    dealer_draws(shoe, low + v, ace || v == 1, q, out);
+    ++n;
+  }
+}
+
+double standing_value(int total, int a, int b, int up) {
+  std::array<int, CARD_VALUES + 1> shoe{};
+  for (int v = 1; v <= CARD_VALUES; ++v) shoe[static_cast<std::size_t>(v)] = v == T ? 6 * 16 : 6 * 4;
+  for (const int card : {a, b, up}) --shoe[static_cast<std::size_t>(card)];
+  // The hole card, but not one that makes a blackjack (the peek came first).
+  DealerFinals finals;
+  int left = 0;
+  for (int v = 1; v <= CARD_VALUES; ++v) left += shoe[static_cast<std::size_t>(v)];
+  double no_blackjack = 0;
+  for (int hole = 1; hole <= CARD_VALUES; ++hole) {
+    if ((up == A && hole == T) || (up == T && hole == A)) continue;
+    int& n = shoe[static_cast<std::size_t>(hole)];
+    const double q = static_cast<double>(n) / left;
+    no_blackjack += q;
+    --n;
+    dealer_draws(shoe, up + hole, up == A || hole == A, q, finals);
+    ++n;
+  }
+  double value = finals.bust_over_22;
+  for (int d = 17; d <= 21; ++d) {
+    const double p = finals.total[static_cast<std::size_t>(d - 17)];
+    value += total > d ? p : total < d ? -p : 0.0;
+  }
+  return value / no_blackjack;
+}
+
+// The switch decision compares these values, so they are checked one by one
+// against the reference, for the hands the chart stands on at two cards (hard
+// 17 to 20 of two different cards, and T,T) and for the A,T an exchange
+// makes: a 21 that stands (pushing the dealer's 21 and 22), not a natural.
+TEST(BlackjackSwitchAnalysis, StandingValuesEqualAPlainDealerRecursion) {
+  const Rules rules = switch_rules();
+  Analyzer analyzer(rules);
+  const SwitchValues v = analyzer.switch_values(chart_for(rules));
+  const auto at = [](const SwitchValues::Table& t, int a, int b, int up) {
+    return t[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)][static_cast<std::size_t>(up)];
+  };
+  const std::vector<std::pair<int, int>> standing{{7, T}, {8, T}, {9, T}, {T, T}, {8, 9}};
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    SCOPED_TRACE("up card " + std::to_string(up));
+    for (const auto& [a, b] : standing) {
+      const double reference = standing_value(a + b, a, b, up);
+      EXPECT_NEAR(at(v.dealt, a, b, up), reference, 1e-12) << a << "," << b;
+      EXPECT_NEAR(at(v.switched, a, b, up), reference, 1e-12) << a << "," << b;
+    }
+    EXPECT_NEAR(at(v.switched, A, T, up), standing_value(21, A, T, up), 1e-12);
+  }
 }
 
 TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
