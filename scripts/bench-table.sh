@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The speed table of docs/performance.md, measured on this machine: every
 # benchmark of bench_blackjack as items per second (the median of the
-# repetitions) and as a ratio to BM_DealingLimit measured in the same run (a
-# bare loop dealing 5.4 cards a round from the same shoe with the same
-# generator), so that figures from different CPUs and loads can be compared.
+# repetitions) and as ratios to two references measured in the same run:
+# BM_DealingLimit (a bare loop dealing 5.4 cards a round from the same shoe
+# with the same generator) and BM_RoundsSixDeck/1 (the plain engine: 6 decks
+# S17 DAS, one seat, basic strategy), so that figures from different CPUs and
+# loads can be compared.
 #
 #   scripts/bench-table.sh [BUILD_DIR] [REPETITIONS]
 #
@@ -34,12 +36,13 @@ path, cpu, cores, load_before, load_after, repetitions = sys.argv[1:]
 runs = json.load(open(path))["benchmarks"]
 medians = {r["run_name"]: r["items_per_second"] for r in runs if r.get("aggregate_name") == "median"}
 limit = medians.get("BM_DealingLimit")
-if not limit:
-    sys.exit("bench-table.sh: BM_DealingLimit missing from the run")
+plain = medians.get("BM_RoundsSixDeck/1")
+if not limit or not plain:
+    sys.exit("bench-table.sh: BM_DealingLimit or BM_RoundsSixDeck/1 missing from the run")
 print(f"CPU: {cpu}, {cores} cores; medians of {repetitions} repetitions; "
       f"load average {load_before} before, {load_after} after\n")
-print("| benchmark | items/s | vs BM_DealingLimit |")
-print("|---|---|---|")
+print("| benchmark | items/s | vs BM_DealingLimit | vs BM_RoundsSixDeck/1 |")
+print("|---|---|---|---|")
 for name, rate in medians.items():
-    print(f"| `{name}` | {rate / 1e6:.1f} M | {rate / limit:.3f} |")
+    print(f"| `{name}` | {rate / 1e6:.1f} M | {rate / limit:.3f} | {rate / plain:.3f} |")
 EOF

@@ -1,7 +1,9 @@
 """The package's face: the config keys its types name are the C++ config's,
-and every public call is documented."""
+their defaults are what a run uses, every key given as a keyword reaches the
+run, and every public call is documented."""
 from __future__ import annotations
 
+import json
 import typing
 
 import cardsim
@@ -24,6 +26,35 @@ def test_literal_values_are_the_allowed_ones():
             names = [name.strip().strip("'\"") for name in hint[len("Literal["):-1].split(",")]
             for name in names:
                 assert f'"{name}"' in entry["allowed"], (entry["key"], name, entry["allowed"])
+
+
+def test_defaults_are_what_a_run_uses():
+    # config_keys() says each key's default (JSON text): a run given no key
+    # echoes exactly those, for every key it echoes.
+    defaults = {entry["key"]: json.loads(entry["default"]) for entry in cardsim.config_keys()}
+    echoed = cardsim.sim(rounds=1000, chunk_rounds=1000, threads=1)["config"]
+    for key, value in echoed.items():
+        if key in ("rounds", "chunk_rounds"):
+            continue
+        assert value == defaults[key], (key, value, defaults[key])
+    assert echoed["rounds"] == 1000 and defaults["rounds"] == 10_000_000
+
+
+def test_keys_given_as_keywords_reach_the_run():
+    keys = dict(decks=2, penetration=0.6, burn_cards=2, seats=3, h17=True, double="9-11", das=False, split_hands=3,
+                resplit_aces=True, hit_split_aces=True, surrender="late", insurance="always", blackjack_pays="6:5",
+                strategy="mimic-dealer", seed=5)
+    result = cardsim.sim(rounds=3000, chunk_rounds=1000, threads=1, **keys)
+    for key, value in keys.items():
+        assert result["config"][key] == value, key
+    # and the game played them: 3 seats a round, a mimic-dealer player never
+    # doubles or splits, insurance taken against every ace.
+    tally = result["tally"]
+    fields = tally["seats_fields"]
+    seats = [dict(zip(fields, seat)) for seat in tally["seats"]]
+    assert all(seat["hands"] == 3000 for seat in seats[:3]) and all(seat["hands"] == 0 for seat in seats[3:])
+    assert sum(seat["doubles"] + seat["splits"] for seat in seats) == 0
+    assert sum(seat["insurances"] for seat in seats) == 3 * tally["upcard_rounds"][1]
 
 
 def test_public_calls_are_documented():
