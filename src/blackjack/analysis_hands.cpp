@@ -145,40 +145,6 @@ void Analyzer::Impl::use_chart(const StrategyChart& c) {
 
 // --- probabilities -----------------------------------------------------------------
 
-double Analyzer::Impl::draw(const Context& ctx, const Node& n, int value, int extra) const {
-  if (shoe.infinite) return static_cast<double>(shoe.counts[idx(value)]) / shoe_total;
-  const int l = left(ctx, n, value);
-  const int all = left_total(ctx, n) - extra;
-  return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
-}
-
-double Analyzer::Impl::blackjack(const Context& ctx, const Node& n, int also) const {
-  const int need = ctx.upcard == ACE ? TEN : ctx.upcard == TEN ? ACE : 0;
-  if (need == 0) return 0.0;
-  if (shoe.infinite) return static_cast<double>(shoe.counts[idx(need)]) / shoe_total;
-  const int l = left(ctx, n, need) - (also == need ? 1 : 0);
-  const int all = left_total(ctx, n) - (also != 0 ? 1 : 0);
-  return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
-}
-
-double Analyzer::Impl::blackjack_result(const Context& ctx, double wager) const {
-  switch (rules.hole_card) {
-    case HoleCard::enhc: return -wager;
-    case HoleCard::enhc_obo: return ctx.split_hand ? 0.0 : -1.0;
-    default: return 0.0;
-  }
-}
-
-std::uint64_t Analyzer::Impl::dealer_key(const Context& ctx, const Node& n) const {
-  std::uint64_t key = std::uint64_t(ctx.upcard) << analysis::UPCARD_SHIFT;
-  if (!shoe.infinite) {
-    for (int v = 1; v <= CARD_VALUES; ++v) {
-      key += std::uint64_t(ctx.removed[idx(v)] + n.counts[idx(v)]) << (KEY_BITS * (v - 1));
-    }
-  }
-  return key;
-}
-
 void Analyzer::Impl::prefetch_next_hands(const Context& ctx, int n) {
   if (!batch_dealer || rules.dealer_22_pushes) return;
   const Node& from = at(n);

@@ -141,16 +141,46 @@ struct Analyzer::Impl {
     return shoe.counts[analysis::idx(value)] - ctx.removed[analysis::idx(value)] - n.counts[analysis::idx(value)];
   }
   int left_total(const Context& ctx, const Node& n) const { return shoe_total - ctx.removed_total - n.cards; }
-  double draw(const Context& ctx, const Node& n, int value, int extra = 0) const;
+  // (The few small functions of every value are defined here to be inlined.)
+  double draw(const Context& ctx, const Node& n, int value, int extra = 0) const {
+    using analysis::idx;
+    if (shoe.infinite) return static_cast<double>(shoe.counts[idx(value)]) / shoe_total;
+    const int l = left(ctx, n, value);
+    const int all = left_total(ctx, n) - extra;
+    return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
+  }
   // Probability of a dealer blackjack (the hole card completing it) given the
   // cards out, plus one more card `also` (0: none).
-  double blackjack(const Context& ctx, const Node& n, int also = 0) const;
+  double blackjack(const Context& ctx, const Node& n, int also = 0) const {
+    using analysis::idx;
+    const int need = ctx.upcard == ACE ? TEN : ctx.upcard == TEN ? ACE : 0;
+    if (need == 0) return 0.0;
+    if (shoe.infinite) return static_cast<double>(shoe.counts[idx(need)]) / shoe_total;
+    const int l = left(ctx, n, need) - (also == need ? 1 : 0);
+    const int all = left_total(ctx, n) - (also != 0 ? 1 : 0);
+    return l > 0 && all > 0 ? static_cast<double>(l) / all : 0.0;
+  }
   // What a hand with `wager` loses to a dealer blackjack during play: peek
   // games settled it before play (0); ENHC: the whole wager; OBO: the original
   // bet, charged once per seat (to the unsplit hand; at the split for splits).
-  double blackjack_result(const Context& ctx, double wager) const;
+  double blackjack_result(const Context& ctx, double wager) const {
+    switch (rules.hole_card) {
+      case HoleCard::enhc: return -wager;
+      case HoleCard::enhc_obo: return ctx.split_hand ? 0.0 : -1.0;
+      default: return 0.0;
+    }
+  }
   // The dealer cache's key for the cards out in `ctx` plus `node`'s.
-  std::uint64_t dealer_key(const Context& ctx, const Node& n) const;
+  std::uint64_t dealer_key(const Context& ctx, const Node& n) const {
+    using analysis::idx;
+    std::uint64_t key = std::uint64_t(ctx.upcard) << analysis::UPCARD_SHIFT;
+    if (!shoe.infinite) {
+      for (int v = 1; v <= CARD_VALUES; ++v) {
+        key += std::uint64_t(ctx.removed[idx(v)] + n.counts[idx(v)]) << (analysis::KEY_BITS * (v - 1));
+      }
+    }
+    return key;
+  }
   // With batch_dealer: the dealer distributions of `n` and of every hand one
   // card on, in one pass, into the cache (unless the next hands are there).
   // (Not under dealer_22_pushes: the batch has no 22s; dealer() computes them.)
