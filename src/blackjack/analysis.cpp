@@ -91,8 +91,16 @@ InitialHandValues Analyzer::more_card_hand(const CardCounts& cards, int upcard) 
   return m.more_card_values(upcard, n);
 }
 
-CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& chart) {
-  return impl_->composition_dependent(chart);
+CompositionDependentEv Analyzer::composition_dependent(const StrategyChart& chart, PostSplit post_split) {
+  return impl_->composition_dependent(chart, post_split);
+}
+
+InitialHandValues Analyzer::composition_dependent_hand(int first, int second, int upcard, PostSplit post_split) {
+  Impl& m = *impl_;
+  m.post_split = post_split;
+  const InitialHandValues values = m.hand_values(upcard, std::min(first, second), std::max(first, second));
+  m.post_split.reset();
+  return values;
 }
 
 StrategyChart optimal_basic_strategy(const Rules& rules) {

@@ -141,7 +141,7 @@ void Analyzer::Impl::optimize_upcard(int up) {
     }
     // The cell is decided: values of playing on through it are now final.
     for (const int n : nodes) {
-      for (auto& values : ctx.more) values[idx(n)] = UNSET;
+      for (auto& values : ctx.more) values[n] = UNSET;
     }
   }
 

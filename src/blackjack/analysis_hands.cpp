@@ -10,7 +10,6 @@ namespace cardsim::blackjack {
 using analysis::idx;
 using analysis::KEY_BITS;
 using analysis::NO_NODE;
-using analysis::UNSET;
 
 analysis::HandGraph::HandGraph() {
   std::unordered_map<std::uint64_t, int> index;
@@ -84,45 +83,44 @@ analysis::Context& Analyzer::Impl::base_context(int up) {
   return *c;
 }
 
-analysis::Context& Analyzer::Impl::split_context(int up, int pair, int hands) {
-  auto& c = split[idx(up)][idx(pair)][idx(hands - 2)];
-  if (!c) c = make_context(up, pair, hands - 1);
+analysis::Context& Analyzer::Impl::split_context(int up, int pair, int extra) {
+  auto& c = split[idx(up)][idx(pair)][idx(extra)];
+  if (!c) c = make_context(up, pair, extra + 1);
   return *c;
 }
 
-std::unique_ptr<analysis::Context> Analyzer::Impl::make_context(int up, int pair, int siblings) {
-  auto c = std::make_unique<Context>();
+std::unique_ptr<analysis::Context> Analyzer::Impl::make_context(int up, int pair, int others) {
+  auto c = std::make_unique<Context>(graph.nodes.size());
   c->upcard = up;
   c->removed[idx(up)]++;
   c->removed_total = 1;
   if (pair != 0) {
-    c->removed[idx(pair)] += siblings;
-    c->removed_total += siblings;
+    c->removed[idx(pair)] += others;
+    c->removed_total += others;
     c->split_hand = true;
     c->pair = pair;
   }
-  const std::size_t n = graph.nodes.size();
-  c->stand_unit.assign(n, UNSET);
-  c->stand_decided.assign(n, UNSET);
-  for (auto& values : c->more) values.assign(n, UNSET);
-  for (auto& values : c->more_cd) values.assign(n, UNSET);
   return c;
 }
 
 void Analyzer::Impl::forget_values(bool shoe_too) {
   auto clear = [shoe_too](std::unique_ptr<Context>& c) {
     if (!c) return;
-    for (auto& values : c->more) std::fill(values.begin(), values.end(), UNSET);
+    for (auto& values : c->more) values.clear();
     if (shoe_too) {
-      std::fill(c->stand_unit.begin(), c->stand_unit.end(), UNSET);
-      std::fill(c->stand_decided.begin(), c->stand_decided.end(), UNSET);
-      for (auto& values : c->more_cd) std::fill(values.begin(), values.end(), UNSET);
+      c->stand_unit.clear();
+      c->stand_decided.clear();
+      for (auto& values : c->more_cd) values.clear();
+      for (auto& moves : c->cd_move) moves.clear();
+      for (auto& slot : c->policy) {
+        for (auto& values : slot) values.clear();
+      }
     }
   };
   for (auto& c : base) clear(c);
   for (auto& row : split) {
-    for (auto& hands : row) {
-      for (auto& c : hands) clear(c);
+    for (auto& extras : row) {
+      for (auto& c : extras) clear(c);
     }
   }
   for (auto& r : reach_memo) r.clear();

@@ -35,6 +35,13 @@ inline constexpr double UNSET = std::numeric_limits<double>::quiet_NaN();
 inline constexpr int KEY_BITS = 6;
 inline constexpr int UPCARD_SHIFT = KEY_BITS * CARD_VALUES;
 inline constexpr double HALF = 0.5;
+// Split hands are valued with up to 2 N - 4 more pair cards out than the two
+// split (N = MAX_SPLIT_HANDS; analysis_split.cpp).
+inline constexpr int MAX_EXTRA_PAIRS = 2 * MAX_SPLIT_HANDS - 4;
+// Whose decisions a split hand follows: slot 0, the chart or (composition-
+// dependent) the unsplit hand's; slot 1 + m, the optimum with m more pair
+// cards out than the two split.
+inline constexpr int POLICY_SLOTS = MAX_SPLIT_HANDS;
 
 inline std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 
@@ -59,20 +66,57 @@ struct HandGraph {
   int two_card(int a, int b) const { return nodes[idx(single[idx(a)])].next[idx(b)]; }
 };
 
+// A per-node memo, allocated when first used (most contexts use few).
+template <class T>
+class NodeMemo {
+ public:
+  NodeMemo(T unset, std::size_t nodes) : unset_(unset), nodes_(nodes) {}
+  T& operator[](int n) {
+    if (values_.empty()) values_.assign(nodes_, unset_);
+    return values_[idx(n)];
+  }
+  void clear() { values_ = std::vector<T>(); }
+
+ private:
+  T unset_;
+  std::size_t nodes_;
+  std::vector<T> values_;
+};
+
 // A context: the up card and the cards out of the shoe besides the hand's own
-// (the split sibling's pair card), and per-node memos.
+// (for split hands: the other pair cards), and per-node memos. Values by
+// [free]: with a real bet, or (free splits) with a bet the house put up (it
+// loses nothing).
 struct Context {
+  explicit Context(std::size_t nodes)
+      : stand_unit(UNSET, nodes),
+        stand_decided(UNSET, nodes),
+        more{NodeMemo<double>(UNSET, nodes), NodeMemo<double>(UNSET, nodes)},
+        more_cd{NodeMemo<double>(UNSET, nodes), NodeMemo<double>(UNSET, nodes)},
+        cd_move{NodeMemo<Move>(Move::stand, nodes), NodeMemo<Move>(Move::stand, nodes)},
+        policy{make_policy(nodes)} {}
+
   int upcard = 0;
   int pair = 0;          // split hands: the pair card split; 0 for unsplit hands
-  CardCounts removed{};  // the up card, plus the sibling's pair card for split hands
+  CardCounts removed{};  // the up card, plus the other pair cards for split hands
   int removed_total = 0;
   bool split_hand = false;
-  std::vector<double> stand_unit;     // stand, per unit bet, dealer-blackjack term excluded
-  std::vector<double> stand_decided;  // free bets: the chance that standing wins or loses (no push)
-  // Values of playing on at 3+ cards, [free]: with a real bet, or (free
-  // splits) with a bet the house put up (it loses nothing).
-  std::array<std::vector<double>, 2> more;     // by the chart
-  std::array<std::vector<double>, 2> more_cd;  // optimally (composition-dependent)
+  NodeMemo<double> stand_unit;     // stand, per unit bet, dealer-blackjack term excluded
+  NodeMemo<double> stand_decided;  // free bets: the chance that standing wins or loses (no push)
+  // Playing on at 3+ cards by the chart, and optimally (composition-
+  // dependent) with the optimum's move.
+  std::array<NodeMemo<double>, 2> more;
+  std::array<NodeMemo<double>, 2> more_cd;
+  std::array<NodeMemo<Move>, 2> cd_move;
+  // Split hands, composition-dependent: playing on at 3+ cards by the
+  // decisions of policy slot s (POLICY_SLOTS), [s][free].
+  std::array<std::array<NodeMemo<double>, 2>, POLICY_SLOTS> policy;
+
+ private:
+  static std::array<std::array<NodeMemo<double>, 2>, POLICY_SLOTS> make_policy(std::size_t nodes) {
+    const NodeMemo<double> empty(UNSET, nodes);
+    return {{{empty, empty}, {empty, empty}, {empty, empty}, {empty, empty}}};
+  }
 };
 
 // The dealer's final results from a composition, and the part of the busts
@@ -96,16 +140,17 @@ struct Analyzer::Impl {
   analysis::HandGraph graph;
   std::unordered_map<std::uint64_t, DealerOutcomes> dealer_cache;
   std::array<std::unique_ptr<Context>, CARD_VALUES + 1> base;
-  // Split hands: [upcard][pair card][hands split - 2].
-  std::array<std::array<std::array<std::unique_ptr<Context>, MAX_SPLIT_HANDS - 1>, CARD_VALUES + 1>, CARD_VALUES + 1>
+  // Split hands: [upcard][pair card][pair cards out beyond the two split].
+  std::array<std::array<std::array<std::unique_ptr<Context>, analysis::MAX_EXTRA_PAIRS + 1>, CARD_VALUES + 1>,
+             CARD_VALUES + 1>
       split;
   // The chart played: cells for more-card moves, and resolved for the rest.
   StrategyChart chart;
   std::optional<ResolvedStrategy> resolved;
   double payout = 1.5;
-  // Split hands play composition-dependent (each decision from the exact
-  // cards) instead of by the chart.
-  bool split_hands_cd = false;
+  // Split hands play composition-dependent, deciding as this rule says,
+  // instead of by the chart (composition_dependent()).
+  std::optional<PostSplit> post_split;
   // Counting tools (deal_from): a hit or double computes the dealer
   // distributions of all its next hands at once
   // (DealerModel::probabilities_with_one_more), equal to the one-by-one ones
@@ -125,10 +170,12 @@ struct Analyzer::Impl {
   // --- contexts and probabilities (analysis_hands.cpp) -------------------------
 
   Context& base_context(int up);
-  Context& split_context(int up, int pair, int hands);
+  // Split hands of `pair` against `up` with `extra` more pair cards out than
+  // the two split (0 .. MAX_EXTRA_PAIRS).
+  Context& split_context(int up, int pair, int extra);
   // A context for hands against `up`; for split hands of `pair`, with
-  // `siblings` more pair cards out (the other split hands' first cards).
-  std::unique_ptr<Context> make_context(int up, int pair, int siblings = 0);
+  // `others` more pair cards out (besides the hand's own first card).
+  std::unique_ptr<Context> make_context(int up, int pair, int others = 0);
   // Forgets the memos that depend on the chart (`shoe_too`: and those that
   // depend on the shoe, every one).
   void forget_values(bool shoe_too);
@@ -211,9 +258,9 @@ struct Analyzer::Impl {
   // Doubling a hand whose bet is real (free = 0) or the house's (free = 1, a
   // free split hand); a free double (two cards) adds the house's bet. Under
   // double_rescue a hand that did not bust is given up for the original bet
-  // where the engine's rescue table says so (composition-dependent values:
-  // where that is worth more).
-  double double_down(Context& ctx, int n, int free = 0);
+  // where the engine's rescue table says so, or, if `decide_at` is given,
+  // where that is worth more in that context (composition-dependent play).
+  double double_down(Context& ctx, int n, int free = 0, Context* decide_at = nullptr);
   // Hit once, then play on by `play` (more or more_cd); `free`: the hand's
   // bet is the house's.
   template <class PlayOn>
@@ -227,17 +274,30 @@ struct Analyzer::Impl {
   double more(Context& ctx, int n, int free = 0);
   // Whether a hand of three or more cards in `s` may double (double_any_cards).
   bool can_double_more(HandState s) const;
-  // Playing on at three or more cards, each decision from the exact cards.
+  // Playing on at three or more cards, each decision from the exact cards
+  // (the move taken in ctx.cd_move).
   double more_cd(Context& ctx, int n, int free = 0);
   // A split hand of two cards that is not split again, by the chart; `free`:
   // its bet is the house's (a free split).
   double split_hand_value(Context& ctx, int n, int free = 0);
+  // The same, composition-dependent: each decision the best in context `ref`
+  // (the policy of slot `slot`), valued in `ctx`.
+  double split_hand_policy(Context& ctx, Context& ref, int slot, int n, int free);
+  // Playing on at three or more cards by the decisions that are best in `ref`.
+  double more_policy(Context& ctx, Context& ref, int slot, int n, int free);
 
   // --- splitting (analysis_split.cpp) --------------------------------------------
 
-  // The value of splitting a pair of `pair` against `up` and playing the
-  // split hands by the chart (joint form; see the header for the method).
+  // The value of splitting a pair of `pair` against `up` (joint form),
+  // resplitting whenever allowed, the split hands played by the chart or
+  // (post_split) composition-dependent; exact (analysis_split.cpp).
   double split_value(int up, int pair);
+  // The policy slot of a split hand played with `pairs_before` pair cards
+  // split before it (besides the two), and the context its decisions come from.
+  int policy_slot(int pairs_before) const;
+  Context& policy_context(int up, int pair, int slot);
+  // A split hand of two cards (node n) played on by the policy of `slot`.
+  double split_hand(Context& ctx, int slot, int n, int free);
 
   // --- initial hands and whole strategies (analysis_strategy.cpp) ----------------
 
@@ -265,7 +325,8 @@ struct Analyzer::Impl {
   };
   ValuesStart start_values(int up, int n);
   // The decision values of the initial hand (first, second) against `up`
-  // (see InitialHandValues).
+  // (see InitialHandValues): playing on by the chart, or with post_split
+  // composition-dependent.
   InitialHandValues hand_values(int up, int first, int second);
   // The node holding exactly `cards`, or NO_NODE (busted, or no cards).
   int node_of(const CardCounts& cards) const;
@@ -273,7 +334,7 @@ struct Analyzer::Impl {
   // no dealer blackjack in peek games (see InitialHandValues).
   InitialHandValues more_card_values(int up, int n);
   StrategyEv evaluate(const StrategyChart& c);
-  CompositionDependentEv composition_dependent(const StrategyChart& c);
+  CompositionDependentEv composition_dependent(const StrategyChart& c, PostSplit rule);
 
   // --- the optimal total-dependent chart (analysis_chart.cpp) --------------------
 

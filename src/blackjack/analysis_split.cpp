@@ -1,101 +1,173 @@
-// The value of splitting a pair: the split hands' values combined over the
-// ways the pair can be resplit (see analysis.hpp and docs/analyze.md).
+// The exact value of splitting a pair, for any number of resplits (Farmer's
+// method, docs/analyze.md#splits):
+//
+// 1. Exchangeability. Every hand's play depends on its own cards only (and on
+//    what the strategy knows: the up card, the pair cards split so far), so
+//    the round's cards may be dealt in any order of fixed blocks: first every
+//    second card of the split hands (which decides how often the pair is
+//    resplit), then each hand's draws, then the dealer's. A hand's value
+//    given the second cards dealt is then its value with those cards out of
+//    the shoe: the other hands' draws average out (a value function of the
+//    shoe is a martingale under drawing).
+// 2. Patterns. The second cards are P (a pair card, while splitting is still
+//    allowed: a new hand), N (a non-pair card) or x (any card, once the most
+//    hands are reached). A pattern's probability and each hand's value
+//    depend only on the counts: j pair cards drawn (j + 2 hands) and the
+//    other hands' N cards. An x card is unconditioned: it averages out.
+// 3. Conditioning on N cards without naming them: with W(k) a value from the
+//    shoe less k more pair cards and P(k) the chance that the next k cards
+//    are pair cards, E[hand x 1{a other cards are not pair cards}] =
+//    sum_t (-1)^t C(a, t) P(j + t) W(j + t) (inclusion-exclusion). So every
+//    value needed is a hand's value with 0 .. 2 N - 4 more pair cards out.
 #include "analysis_impl.hpp"
 
 namespace cardsim::blackjack {
 
 using analysis::idx;
 
+namespace {
+
+// A hand of a split, by how its second card fell: N (not a pair card, while
+// it could still be split) or x (any card, at the most hands), the pair
+// cards split before it was played (its strategy's knowledge under CDP) and
+// whether it is the original hand (whose bet stays the player's under a
+// free split).
+struct SplitHand {
+  bool non_pair = false;
+  int pairs_before = 0;
+  bool original = false;
+};
+
+// One way the second cards of a split can fall, in the engine's order (each
+// hand draws until its second card does not pair it, splitting as it goes;
+// then the next hand): its hands.
+struct SplitPattern {
+  int hands = 0;      // split hands in all (pair cards drawn: hands - 2)
+  int non_pairs = 0;  // hands whose second card is N
+  std::vector<SplitHand> played;
+};
+
+void enumerate(int max_hands, SplitPattern& pattern, int waiting, bool first_drawing,
+               std::vector<SplitPattern>& out) {
+  if (waiting == 0) {
+    out.push_back(pattern);
+    return;
+  }
+  if (pattern.hands < max_hands) {
+    // P: a new hand waits; the drawing hand draws again.
+    ++pattern.hands;
+    enumerate(max_hands, pattern, waiting + 1, first_drawing, out);
+    --pattern.hands;
+  }
+  // N (or x at the most hands): the drawing hand is done.
+  const bool non_pair = pattern.hands < max_hands;
+  pattern.played.push_back(SplitHand{non_pair, pattern.hands - 2, first_drawing});
+  pattern.non_pairs += non_pair ? 1 : 0;
+  enumerate(max_hands, pattern, waiting - 1, false, out);
+  pattern.non_pairs -= non_pair ? 1 : 0;
+  pattern.played.pop_back();
+}
+
+// Every pattern of a split to at most `max_hands` hands (2: one, "xx"; 4: 21).
+const std::vector<SplitPattern>& split_patterns(int max_hands) {
+  static const std::array<std::vector<SplitPattern>, MAX_SPLIT_HANDS + 1> patterns = [] {
+    std::array<std::vector<SplitPattern>, MAX_SPLIT_HANDS + 1> all;
+    for (int n = 2; n <= MAX_SPLIT_HANDS; ++n) {
+      SplitPattern start;
+      start.hands = 2;
+      enumerate(n, start, 2, true, all[idx(n)]);
+    }
+    return all;
+  }();
+  return patterns[idx(max_hands)];
+}
+
+double binomial(int n, int k) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
+
+}  // namespace
+
+int Analyzer::Impl::policy_slot(int pairs_before) const {
+  if (!post_split || *post_split == PostSplit::cdz) return 0;
+  return 1 + (*post_split == PostSplit::cdp1 ? 0 : pairs_before);
+}
+
+analysis::Context& Analyzer::Impl::policy_context(int up, int pair, int slot) {
+  return slot == 0 ? base_context(up) : split_context(up, pair, slot - 1);
+}
+
+double Analyzer::Impl::split_hand(Context& ctx, int slot, int n, int free) {
+  if (!post_split) return split_hand_value(ctx, n, free);
+  return split_hand_policy(ctx, policy_context(ctx.upcard, ctx.pair, slot), slot, n, free);
+}
+
 double Analyzer::Impl::split_value(int up, int pair) {
   const bool can_resplit = pair != ACE || rules.resplit_aces;
   const int max_hands = can_resplit ? rules.split_hands : 2;
-  const int start = graph.single[idx(pair)];
-  const Node& one = at(start);
-
-  // With h hands split, the shoe lacks the up card and h pair cards: q[h] is
-  // the chance that a hand's second card pairs it again, non_pair[h] the
-  // value of a hand whose second card does not, pair_again[h] the value of
-  // a pair that may not be split again. A free split: those are the values
-  // of the hands the splits add (the house's bets); real_* are those of the
-  // original hand, which keeps the player's bet.
+  const int most_out = 2 * max_hands - 4;  // the most pair cards out beyond the two split
+  const int one = graph.single[idx(pair)];
   const int free = rules.free_split(pair) ? 1 : 0;
-  std::array<double, MAX_SPLIT_HANDS + 1> q{}, non_pair{}, pair_again{}, real_non_pair{}, real_pair_again{};
-  for (int h = 2; h <= max_hands; ++h) {
-    Context& ctx = split_context(up, pair, h);
-    prefetch_next_hands(ctx, start);
-    for (int f = free; f >= 0; --f) {
-      auto& non_pair_value = f == free ? non_pair : real_non_pair;
-      auto& pair_again_value = f == free ? pair_again : real_pair_again;
-      double sum = 0;
-      for (int v = 1; v <= CARD_VALUES; ++v) {
-        const double p = draw(ctx, one, v);
-        if (p == 0 || (v == pair && h < max_hands)) {
-          if (v == pair) q[idx(h)] = p;
-          continue;
-        }
-        const double value = split_hand_value(ctx, one.next[idx(v)], f);
-        if (v == pair) {
-          q[idx(h)] = p;
-          pair_again_value[idx(h)] = value;
-        } else {
-          sum += p * value;
-        }
-      }
-      non_pair_value[idx(h)] = q[idx(h)] < 1 ? sum / (1 - q[idx(h)]) : 0.0;
-    }
+
+  // chance[k]: the next k cards (from the shoe less the up card and the two
+  // pair cards) are all pair cards.
+  std::array<double, analysis::MAX_EXTRA_PAIRS + 2> chance{};
+  chance[0] = 1;
+  for (int k = 0; k <= most_out; ++k) {
+    Context& ctx = split_context(up, pair, k);
+    chance[idx(k + 1)] = chance[idx(k)] * draw(ctx, at(one), pair);
   }
 
-  // A chain over (hands split h, hands waiting for a second card k): each
-  // waiting hand draws the pair card with probability q[h] (split again if
-  // h < max_hands) or ends with h hands split. The order in which hands draw
-  // does not change the counts.
-  using Mass = std::array<std::array<double, MAX_SPLIT_HANDS + 2>, MAX_SPLIT_HANDS + 2>;
-  Mass mass{};
-  mass[2][2] = 1;
-  std::array<double, MAX_SPLIT_HANDS + 1> non_pair_hands{}, pair_hands{};
-  for (bool waiting = true; waiting;) {
-    waiting = false;
-    Mass next{};
-    for (int h = 2; h <= max_hands; ++h) {
-      next[idx(h)][0] += mass[idx(h)][0];
-      for (int k = 1; k <= h; ++k) {
-        const double m = mass[idx(h)][idx(k)];
-        if (m == 0) continue;
-        waiting = true;
-        const double qh = q[idx(h)];
-        non_pair_hands[idx(h)] += m * (1 - qh);
-        next[idx(h)][idx(k - 1)] += m * (1 - qh);
-        if (h < max_hands) {
-          next[idx(h + 1)][idx(k + 1)] += m * qh;
-        } else {
-          pair_hands[idx(h)] += m * qh;
-          next[idx(h)][idx(k - 1)] += m * qh;
-        }
-      }
+  // W(N or x, free, policy, k): a hand's joint value with its second card not
+  // a pair card (N) or any card (x), from the shoe less k more pair cards.
+  // The policy: the chart, or the composition-dependent strategy's reference.
+  std::array<std::array<std::array<std::array<double, analysis::MAX_EXTRA_PAIRS + 1>, analysis::POLICY_SLOTS>, 2>, 2>
+      values;
+  for (auto& a : values)
+    for (auto& b : a)
+      for (auto& c : b) c.fill(analysis::UNSET);
+  auto value = [&](bool non_pair, int f, int slot, int k) -> double {
+    double& memo = values[non_pair ? 1 : 0][idx(f)][idx(slot)][idx(k)];
+    if (!std::isnan(memo)) return memo;
+    Context& ctx = split_context(up, pair, k);
+    prefetch_next_hands(ctx, one);
+    double sum = 0;
+    for (int v = 1; v <= CARD_VALUES; ++v) {
+      if (v == pair && non_pair) continue;
+      const double p = draw(ctx, at(one), v);
+      if (p == 0) continue;
+      sum += p * split_hand(ctx, slot, at(one).next[idx(v)], f);
     }
-    mass = next;
-  }
-  double value = 0;
-  for (int h = 2; h <= max_hands; ++h) {
-    value += non_pair_hands[idx(h)] * non_pair[idx(h)] + pair_hands[idx(h)] * pair_again[idx(h)];
-  }
-  if (free != 0) {
-    // One hand of the split is the original, with the player's bet. The
-    // engine plays it first: it draws its second cards (and is resplit)
-    // before any other hand draws, so it ends at h hands split with the
-    // chance of h - 2 pairs in a row and then a non-pair (or, at the most
-    // hands, a pair it may not split).
-    double reach = 1;
-    for (int h = 2; h <= max_hands; ++h) {
-      const double qh = q[idx(h)];
-      value += reach * (1 - qh) * (real_non_pair[idx(h)] - non_pair[idx(h)]);
-      if (h == max_hands) value += reach * qh * (real_pair_again[idx(h)] - pair_again[idx(h)]);
-      reach *= qh;
+    memo = sum;
+    return sum;
+  };
+  // E[hand x 1{the pattern}] for a hand of the given kind in a pattern with
+  // `pairs` pair cards drawn and `others` other N cards.
+  auto hand_in_pattern = [&](bool non_pair, int f, int slot, int pairs, int others) {
+    double sum = 0;
+    for (int t = 0; t <= others; ++t) {
+      const double p = chance[idx(pairs + t)];
+      if (p == 0) break;
+      sum += (t % 2 == 0 ? 1 : -1) * binomial(others, t) * p * value(non_pair, f, slot, pairs + t);
+    }
+    return sum;
+  };
+
+  double total = 0;
+  for (const SplitPattern& pattern : split_patterns(max_hands)) {
+    const int pairs = pattern.hands - 2;
+    if (chance[idx(pairs)] == 0) continue;
+    for (const SplitHand& hand : pattern.played) {
+      const int others = pattern.non_pairs - (hand.non_pair ? 1 : 0);
+      const int f = hand.original ? 0 : free;
+      total += hand_in_pattern(hand.non_pair, f, policy_slot(hand.pairs_before), pairs, others);
     }
   }
   // ENHC-OBO: a dealer blackjack takes the seat's one original bet.
-  if (rules.hole_card == HoleCard::enhc_obo) value -= blackjack(split_context(up, pair, 2), one);
-  return value;
+  if (rules.hole_card == HoleCard::enhc_obo) total -= blackjack(split_context(up, pair, 0), at(one));
+  return total;
 }
 
 }  // namespace cardsim::blackjack

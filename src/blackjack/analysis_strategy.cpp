@@ -85,8 +85,8 @@ InitialHandValues Analyzer::Impl::hand_values(int up, int first, int second) {
     return values;
   }
   e.stand = scale * stand(ctx, n, 1);
-  e.hit = scale * hit_by_chart(ctx, n);
-  if (double_allowed(rules.double_rule, s)) e.double_down = scale * double_down(ctx, n);
+  e.hit = scale * (post_split ? hit_cd(ctx, n) : hit_by_chart(ctx, n));
+  if (double_allowed(rules.double_rule, s)) e.double_down = scale * double_down(ctx, n, 0, post_split ? &ctx : nullptr);
   if (first == second && rules.split_hands > 1) e.split = scale * split_value(up, first);
   // Early surrender, and late surrender given no blackjack, is half the bet.
   if (rules.surrender == Surrender::early || (rules.surrender == Surrender::late && peek())) {
@@ -141,11 +141,12 @@ StrategyEv Analyzer::Impl::evaluate(const StrategyChart& c) {
   return result;
 }
 
-CompositionDependentEv Analyzer::Impl::composition_dependent(const StrategyChart& c) {
+CompositionDependentEv Analyzer::Impl::composition_dependent(const StrategyChart& c, PostSplit rule) {
   if (rules.switch_hands) throw Error("the composition-dependent optimum is not computed for Blackjack Switch");
   use_chart(c);
   CompositionDependentEv result;
-  split_hands_cd = true;
+  result.post_split = rule;
+  post_split = rule;
   for (int up = 1; up <= CARD_VALUES; ++up) {
     Context& ctx = base_context(up);
     CardCounts none{};
@@ -163,7 +164,7 @@ CompositionDependentEv Analyzer::Impl::composition_dependent(const StrategyChart
         }
         const double offset = round_offset(ctx, n);
         double best = std::max(stand(ctx, n, 1), hit_cd(ctx, n));
-        if (double_allowed(rules.double_rule, s)) best = std::max(best, double_down(ctx, n));
+        if (double_allowed(rules.double_rule, s)) best = std::max(best, double_down(ctx, n, 0, &ctx));
         if (a == b && rules.split_hands > 1) best = std::max(best, split_value(up, a));
         best += offset;
         if (rules.surrender != Surrender::none) best = std::max(best, surrender_value(ctx, n));
@@ -173,7 +174,7 @@ CompositionDependentEv Analyzer::Impl::composition_dependent(const StrategyChart
     result.upcard_ev[idx(up)] = ev;
     result.ev += pu * ev;
   }
-  split_hands_cd = false;
+  post_split.reset();
   return result;
 }
 

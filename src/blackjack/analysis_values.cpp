@@ -31,7 +31,7 @@ double Analyzer::Impl::bonus_pay(const Node& n) const {
 }
 
 double Analyzer::Impl::stand_unit(Context& ctx, int n) {
-  double& memo = ctx.stand_unit[idx(n)];
+  double& memo = ctx.stand_unit[n];
   if (!std::isnan(memo)) return memo;
   const DealerOutcomes& d = dealer(ctx, at(n));
   const DealerProbabilities& p = d.p;
@@ -44,7 +44,7 @@ double Analyzer::Impl::stand_unit(Context& ctx, int n) {
 }
 
 double Analyzer::Impl::stand_decided(Context& ctx, int n) {
-  double& memo = ctx.stand_decided[idx(n)];
+  double& memo = ctx.stand_decided[n];
   if (!std::isnan(memo)) return memo;
   const DealerOutcomes& d = dealer(ctx, at(n));
   const int total = best_total(at(n).state);
@@ -66,7 +66,7 @@ double Analyzer::Impl::bust(const Context& ctx, int n, int card, double wager, d
   return -(wager - free) * (1 - bj) + bj * blackjack_result(ctx, wager);
 }
 
-double Analyzer::Impl::double_down(Context& ctx, int n, int free) {
+double Analyzer::Impl::double_down(Context& ctx, int n, int free, Context* decide_at) {
   prefetch_next_hands(ctx, n);
   const Node& from = at(n);
   const double house = free + (from.cards == 2 && rules.free_double(from.state) ? 1 : 0);
@@ -83,7 +83,12 @@ double Analyzer::Impl::double_down(Context& ctx, int n, int free) {
     if (rules.double_rescue) {
       // Joint form: the original bet lost, given no dealer blackjack.
       const double rescued = -(1 - blackjack(ctx, at(next)));
-      const bool rescue = split_hands_cd ? rescued > doubled : rescues[at(next).state][idx(ctx.upcard)];
+      bool rescue = rescues[at(next).state][idx(ctx.upcard)];
+      if (decide_at == &ctx) {
+        rescue = rescued > doubled;
+      } else if (decide_at != nullptr) {
+        rescue = -(1 - blackjack(*decide_at, at(next))) > stand(*decide_at, next, 2, house);
+      }
       if (rescue) doubled = rescued;
     }
     value += p * doubled;
@@ -105,13 +110,13 @@ Move Analyzer::Impl::more_move(HandState s, int upcard) {
 }
 
 double Analyzer::Impl::more(Context& ctx, int n, int free) {
-  double& memo = ctx.more[idx(free)][idx(n)];
+  double& memo = ctx.more[idx(free)][n];
   if (!std::isnan(memo)) return memo;
   const Move move = more_move(at(n).state, ctx.upcard);
   const double value = move == Move::hit           ? hit_by_chart(ctx, n, free)
                        : move == Move::double_down ? double_down(ctx, n, free)
                                                    : stand(ctx, n, 1, free);
-  ctx.more[idx(free)][idx(n)] = value;
+  memo = value;
   return value;
 }
 
@@ -120,13 +125,44 @@ bool Analyzer::Impl::can_double_more(HandState s) const {
 }
 
 double Analyzer::Impl::more_cd(Context& ctx, int n, int free) {
-  double& memo = ctx.more_cd[idx(free)][idx(n)];
+  double& memo = ctx.more_cd[idx(free)][n];
   if (!std::isnan(memo)) return memo;
   double value = stand(ctx, n, 1, free);
+  Move move = Move::stand;
   const HandState s = at(n).state;
-  if (best_total(s) < TWENTY_ONE) value = std::max(value, hit_cd(ctx, n, free));
-  if (can_double_more(s)) value = std::max(value, double_down(ctx, n, free));
-  ctx.more_cd[idx(free)][idx(n)] = value;
+  if (best_total(s) < TWENTY_ONE) {
+    const double hit_value = hit_cd(ctx, n, free);
+    if (hit_value > value) {
+      value = hit_value;
+      move = Move::hit;
+    }
+  }
+  if (can_double_more(s)) {
+    const double doubled = double_down(ctx, n, free, &ctx);
+    if (doubled > value) {
+      value = doubled;
+      move = Move::double_down;
+    }
+  }
+  ctx.cd_move[idx(free)][n] = move;
+  memo = value;
+  return value;
+}
+
+double Analyzer::Impl::more_policy(Context& ctx, Context& ref, int slot, int n, int free) {
+  if (&ctx == &ref) return more_cd(ctx, n, free);
+  double& memo = ctx.policy[idx(slot)][idx(free)][n];
+  if (!std::isnan(memo)) return memo;
+  more_cd(ref, n, free);
+  double value = 0;
+  switch (ref.cd_move[idx(free)][n]) {
+    case Move::hit:
+      value = hit(ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
+      break;
+    case Move::double_down: value = double_down(ctx, n, free, &ref); break;
+    default: value = stand(ctx, n, 1, free);
+  }
+  memo = value;
   return value;
 }
 
@@ -134,16 +170,31 @@ double Analyzer::Impl::split_hand_value(Context& ctx, int n, int free) {
   const HandState s = at(n).state;
   const bool split_aces = ctx.pair == ACE;
   if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1, free);
-  if (split_hands_cd) {
-    double best = std::max(stand(ctx, n, 1, free), hit_cd(ctx, n, free));
-    if (rules.double_after_split && double_allowed(rules.double_rule, s)) {
-      best = std::max(best, double_down(ctx, n, free));
-    }
-    return best;
-  }
   switch (resolved->move(DecisionPoint::split_two, s, ctx.upcard)) {
     case Move::hit: return hit_by_chart(ctx, n, free);
     case Move::double_down: return double_down(ctx, n, free);
+    default: return stand(ctx, n, 1, free);
+  }
+}
+
+double Analyzer::Impl::split_hand_policy(Context& ctx, Context& ref, int slot, int n, int free) {
+  const HandState s = at(n).state;
+  const bool split_aces = ctx.pair == ACE;
+  if (best_total(s) == TWENTY_ONE || (split_aces && !rules.hit_split_aces)) return stand(ctx, n, 1, free);
+  // The best move in `ref` among those a split hand has (a double only with DAS).
+  Move move = Move::stand;
+  double best = stand(ref, n, 1, free);
+  const double hit_value = hit_cd(ref, n, free);
+  if (hit_value > best) {
+    best = hit_value;
+    move = Move::hit;
+  }
+  if (rules.double_after_split && double_allowed(rules.double_rule, s) && double_down(ref, n, free, &ref) > best) {
+    move = Move::double_down;
+  }
+  switch (move) {
+    case Move::hit: return hit(ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
+    case Move::double_down: return double_down(ctx, n, free, &ref);
     default: return stand(ctx, n, 1, free);
   }
 }
