@@ -25,6 +25,7 @@ struct AnalyzeOptions {
   std::string out;
   std::string write_chart;
   bool composition_dependent = false;
+  std::string post_split = blackjack::post_split_name(blackjack::PostSplit::cdp1);
   bool quiet = false;
 };
 
@@ -35,6 +36,9 @@ void run_analyze(const AnalyzeOptions& options) {
   // A strategy other than "basic" is evaluated beside the computed one.
   if (config.strategy != io::BASIC_STRATEGY) analysis.strategy = resolve_strategy(*options.game, config);
   analysis.composition_dependent = options.composition_dependent;
+  for (std::size_t k = 0; k < blackjack::POST_SPLIT_NAMES.size(); ++k) {
+    if (options.post_split == blackjack::POST_SPLIT_NAMES[k]) analysis.post_split = static_cast<blackjack::PostSplit>(k);
+  }
   Outputs outputs("analyze");
   add_config_inputs(outputs, *options.game, config);
   outputs.output("--out", options.out, /*result=*/true);
@@ -57,8 +61,14 @@ void setup_analyze(CLI::App& app) {
       "analyze", "Exact analysis of the configured blackjack game: dealer table, basic strategy, expected values");
   analyze->add_option("-o,--out", options->out, "Write the result JSON to FILE ('-': stdout)");
   analyze->add_option("--write-chart", options->write_chart, "Write the computed basic strategy chart to FILE");
-  analyze->add_flag("--composition-dependent", options->composition_dependent,
-                    "Also compute the composition-dependent optimum");
+  CLI::Option* cd = analyze->add_flag("--composition-dependent", options->composition_dependent,
+                                      "Also compute the composition-dependent optimum");
+  analyze->add_option("--post-split", options->post_split,
+                      "What split hands' decisions know in the composition-dependent optimum: cdz (CDZ-: as the same "
+                      "cards unsplit), cdp1 (CDP1: the other pair card out), cdp (CDP: every pair card split so far)")
+      ->check(CLI::IsMember({"cdz", "cdp1", "cdp"}))
+      ->needs(cd)
+      ->capture_default_str();
   analyze->add_flag("-q,--quiet", options->quiet, "No report on the terminal");
   // The game: --config and a flag per config key, as `sim`. A --strategy other
   // than basic is evaluated beside the computed basic strategy.

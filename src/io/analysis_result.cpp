@@ -1,5 +1,6 @@
 #include "cardsim/io/analysis_result.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -18,6 +19,9 @@ using nlohmann::json;
 namespace {
 
 constexpr double PERCENT = 100.0;
+// The post-split rules (PostSplit) in words.
+constexpr std::array<const char*, 3> POST_SPLIT_TEXT{
+    "CDZ-, decided as unsplit", "CDP1, the other pair card out", "CDP, every pair card split so far out"};
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
@@ -37,7 +41,11 @@ json dealer_json(const bj::DealerTable& table) {
   return by_upcard;
 }
 
-json strategy_ev_json(const bj::ChartEv& chart) {
+// How a whole-game figure was computed: exact, except Blackjack Switch's
+// exchange values (see the report).
+const char* figure_method(const bj::Rules& rules) { return rules.switch_hands ? "approximate" : "exact"; }
+
+json strategy_ev_json(const bj::ChartEv& chart, const bj::Rules& rules) {
   const bj::StrategyEv& ev = chart.ev;
   json by_upcard = json::object();
   for (const int up : UPCARD_COLUMNS) {
@@ -46,6 +54,7 @@ json strategy_ev_json(const bj::ChartEv& chart) {
                                     {"contribution", ev.upcard_contribution[at(up)]}};
   }
   return {{"name", chart.chart.name},
+          {"method", figure_method(rules)},
           {"ev", ev.ev},
           {"house_edge_percent", percent(-ev.ev)},
           {"insurance_contribution", ev.insurance},
@@ -111,19 +120,26 @@ json analysis_result_json(const SimConfig& config, const bj::AnalysisResult& r) 
   result["method"] = {
       {"shoe", "fresh shoe each round, card removal of the up card and every player card"},
       {"peek", "peek games: values given no dealer blackjack where the player decides; EVs over all rounds"},
-      {"splits", "split hands play the chart (DAS doubles); each sees the up card and the pair cards dealt so far "
-                 "removed, not the other split hands' draws; exact without resplits"},
+      {"splits", "exact for the strategy played, to any number of hands: the split hands' values summed over the "
+                 "patterns of their second cards, the other hands' non-pair cards conditioned by inclusion-exclusion"},
       {"strategy", "total-dependent: one action per total, up card and two/3+ cards, maximizing the EV summed over "
                    "every composition reaching it (unsplit hands)"}};
   result["dealer"] = dealer_json(r.dealer);
-  result["basic_strategy"] = strategy_ev_json(r.basic);
-  if (r.strategy) result["strategy"] = strategy_ev_json(*r.strategy);
+  if (r.rules.switch_hands) {
+    result["method"]["switch"] =
+        "approximate: each hand valued, and the exchange decided, with the other hand's two cards left in the shoe";
+  }
+  result["basic_strategy"] = strategy_ev_json(r.basic, r.rules);
+  if (r.strategy) result["strategy"] = strategy_ev_json(*r.strategy, r.rules);
   if (r.composition_dependent) {
     const bj::CompositionDependentEv& cd = *r.composition_dependent;
     json by_upcard = json::object();
     for (const int up : UPCARD_COLUMNS) by_upcard[CARD_KEYS[at(up)]] = cd.upcard_ev[at(up)];
-    result["composition_dependent"] = {
-        {"ev", cd.ev}, {"house_edge_percent", percent(-cd.ev)}, {"ev_by_upcard", by_upcard}};
+    result["composition_dependent"] = {{"method", "exact"},
+                                       {"post_split", bj::post_split_name(cd.post_split)},
+                                       {"ev", cd.ev},
+                                       {"house_edge_percent", percent(-cd.ev)},
+                                       {"ev_by_upcard", by_upcard}};
   }
   result["initial_hands"] = hands_json(r.initial_hands);
   result["performance"] = {{"elapsed_seconds", r.elapsed_seconds}, {"dealer_distributions", r.dealer_evaluations}};
@@ -147,7 +163,8 @@ std::string analysis_report(const bj::AnalysisResult& r) {
   if (r.strategy) append_ev(out, "Exact expected value of strategy '" + r.strategy->chart.name + "'", r.strategy->ev);
   if (r.composition_dependent) {
     const double ev = r.composition_dependent->ev;
-    append(out, "\nComposition-dependent optimum: %+.7f%% (%+.7f%% over the basic strategy)\n", PERCENT * ev,
+    append(out, "\nComposition-dependent optimum (split hands: %s): %+.7f%% (%+.7f%% over the basic strategy)\n",
+           POST_SPLIT_TEXT[static_cast<std::size_t>(r.composition_dependent->post_split)], PERCENT * ev,
            PERCENT * (ev - r.basic.ev.ev));
   }
   if (r.rules.switch_hands) {
@@ -155,11 +172,8 @@ std::string analysis_report(const bj::AnalysisResult& r) {
                 "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
                 "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate).\n");
   }
-  append(out,
-         "\nSplits are the %s approximation: each split hand sees the up card and the pair cards\n"
-         "dealt so far removed, not the other split hands' draws (exact without resplits).\n"
-         "Analysis time %.3f s.\n",
-         r.rules.switch_hands ? "other" : "one", r.elapsed_seconds);
+  append(out, "\n%s, splits included (any number of hands).\nAnalysis time %.3f s.\n",
+         r.rules.switch_hands ? "Exact but for the exchange values above" : "Every figure is exact", r.elapsed_seconds);
   return out;
 }
 

@@ -18,16 +18,13 @@
 //   player's draws are unconditioned and each dealer distribution keeps its
 //   blackjack term; this is exact (the hole card is exchangeable with the
 //   player's draws) and makes decisions given "no blackjack" exact too.
-// - Unsplit hands are exact for the strategy played.
-// - Splits (the one approximation): split hands play the same chart (doubles
-//   only if DAS). A split hand is valued with the shoe minus the up card and
-//   the h pair cards dealt when it drew its second card (h hands split so far),
-//   ignoring the other split hands' other cards. Without resplitting (h = 2)
-//   this is exact for a total-dependent strategy: the sibling's draws are
-//   exchangeable with the rest of the shoe (optional stopping). With
-//   resplitting to N hands, a chain over (hands split, hands waiting for a
-//   second card) gives the expected number of hands finished at each h, and of
-//   pairs that may not be split again.
+// - Every value is exact for the strategy played, splits included (any
+//   number of resplits): a split's value is a sum over the ways its second
+//   cards fall (pair card, other card, any card at the most hands), each
+//   hand valued with the pair cards out and the other hands' non-pair cards
+//   conditioned away by inclusion-exclusion (Farmer's method; docs/analyze.md
+//   has the derivation and sources). Split hands play the chart, or in the
+//   composition-dependent optimum decide as PostSplit says.
 #pragma once
 
 #include <array>
@@ -112,11 +109,25 @@ struct SwitchValues {
   }
 };
 
+// What a split hand's decisions know in the composition-dependent optimum
+// (the names of the field: Farmer, MGP, k_c; docs/analyze.md). Each is a
+// strategy of its own, whose value is computed exactly. Unsplit hands decide
+// from their exact cards and the up card in all three; pairs are split when
+// that is worth most, and resplit whenever allowed.
+enum class PostSplit : std::uint8_t {
+  cdz,   // "CDZ-": as the same cards unsplit (the shoe less the up card and the hand)
+  cdp1,  // "CDP1": the shoe less the up card, the hand and the other pair card split (every split hand)
+  cdp,   // "CDP": the shoe less the up card, the hand and every pair card split when the hand is played
+};
+inline constexpr std::array<const char*, 3> POST_SPLIT_NAMES{"cdz", "cdp1", "cdp"};
+inline const char* post_split_name(PostSplit rule) { return POST_SPLIT_NAMES[static_cast<std::size_t>(rule)]; }
+
 // The composition-dependent optimum: every decision taken from the player's
-// exact cards, split hands included (with the split approximation above).
+// exact cards (split hands: as `post_split` says).
 struct CompositionDependentEv {
   double ev = 0;
   std::array<double, CARD_VALUES + 1> upcard_ev{};
+  PostSplit post_split = PostSplit::cdp1;
 };
 
 class Analyzer {
@@ -134,8 +145,8 @@ class Analyzer {
   const ShoeComposition& shoe() const { return shoe_; }
   const DealerTable& dealer() const { return dealer_; }
 
-  // The exact expected value of playing `chart` (splits by the approximation
-  // above). Throws Error if the chart has an empty cell. Under switch_hands,
+  // The exact expected value of playing `chart`. Throws Error if the chart
+  // has an empty cell. Under switch_hands,
   // the Switch game's value per hand (= per initial wager): the sum over the
   // deals of both hands' four cards and the up card of the dealer blackjack's
   // result, else of the arrangement SwitchValues::switches picks, valued by
@@ -149,18 +160,24 @@ class Analyzer {
   // The optimal total-dependent chart for the rules: each cell chosen to
   // maximize the expectation summed over every card composition that reaches
   // it, by probability of reaching it (for unsplit hands; split hands play the
-  // same chart). Named `name`.
+  // same chart). Named `name`. Pairs are split where that is worth more, the
+  // split hands playing the chart being optimized.
   StrategyChart optimal_chart(const std::string& name = "basic");
 
   // Decision EVs of every initial hand, continuing with `chart`.
   InitialHandTable initial_hand_table(const StrategyChart& chart);
 
   // The composition-dependent optimum: each decision from the hand's exact
-  // cards (the cards of other split hands are not seen, as in the split
-  // method above); pairs split when that beats every other move. `chart` is
-  // played only where the rules force a chart move (none today). Not for
-  // Blackjack Switch (Error).
-  CompositionDependentEv composition_dependent(const StrategyChart& chart);
+  // cards, split hands deciding as `post_split` says; pairs split when that
+  // beats every other move. `chart` is played only where the rules force a
+  // chart move (none today). Not for Blackjack Switch (Error).
+  CompositionDependentEv composition_dependent(const StrategyChart& chart, PostSplit post_split = PostSplit::cdp1);
+  // The values of the initial hand (first, second) against `upcard` as
+  // initial_hand() gives them, but each move then played composition-
+  // dependent (split hands by `post_split`); from the shoe of deal_from()
+  // (else the fresh shoe). Needs no chart.
+  InitialHandValues composition_dependent_hand(int first, int second, int upcard,
+                                               PostSplit post_split = PostSplit::cdp1);
 
   // For counting tools (the index generator): from now on every value is for
   // hands dealt from `remaining`, the cards left in the shoe before a round's
@@ -175,7 +192,8 @@ class Analyzer {
   // The values of the initial hand (first, second) against `upcard`, as
   // initial_hand_table() gives them, from the shoe of deal_from() (else the
   // fresh shoe) and the chart of the last use_chart(), evaluate() or
-  // initial_hand_table(). Throws Error if no chart was set.
+  // initial_hand_table(). Throws Error if no chart was set. The split value
+  // resplits whenever allowed (as the engine does when the chart splits).
   InitialHandValues initial_hand(int first, int second, int upcard);
 
   // Every hand of three or more cards, soft or hard with best total `total`,

@@ -21,8 +21,10 @@ struct AnalysisOptions {
   std::string basic_name = "basic";
   // A chart to evaluate exactly beside the computed one (absent: none).
   std::optional<StrategyChart> strategy;
-  // Also the composition-dependent optimum (a few times the rest's cost).
+  // Also the composition-dependent optimum (a few times the rest's cost),
+  // split hands deciding as `post_split` says.
   bool composition_dependent = false;
+  PostSplit post_split = PostSplit::cdp1;
 };
 
 // A chart and its exact expected value.
