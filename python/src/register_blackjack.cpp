@@ -67,9 +67,15 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
                      Watched& watched) {
   check_target_se(target_se);
   const io::SimConfig config = io::sim_config_from_json(source.object());
-  const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, source.folder());
-  const bj::Counting counting = io::load_counting(config, source.folder());
-  const bj::Engine engine(config.rules, chart, counting, io::bets_of(io::load_side_bets(config.side_bets)));
+  // Every file read once, here (io/inputs.hpp); the side bets' PAR sheets with them.
+  io::InputRegistry inputs;
+  const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, inputs, source.folder());
+  const bj::Counting counting = io::load_counting(config, inputs, source.folder(), source.folder());
+  const std::vector<io::PlayedSideBet> side_bets =
+      io::played_side_bets(config, io::load_side_bets(config.side_bets, inputs, source.folder()));
+  std::vector<bj::SideBet> bets;
+  for (const io::PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
+  const bj::Engine engine(config.rules, chart, counting, std::move(bets));
   const double exact_ev = bj::Analyzer(config.rules).evaluate(chart).ev;
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   threads = run::resolve_threads(threads);
@@ -84,11 +90,12 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
                          .exact_ev = exact_ev,
                          .chunks = by_target ? outcome.completed_chunks.size() : plan.chunks(),
                          .chunks_played = outcome.completed_chunks.size(),
-                         .threads = threads,
+                         .threads = run::threads_used(threads, plan.chunks()),
                          .elapsed_seconds = seconds_since(start),
                          .index_plays = io::index_play_lines(counting.indices),
                          .target_se = target_se,
-                         .stopped_by = outcome.stopped_by};
+                         .stopped_by = outcome.stopped_by,
+                         .side_bets = side_bets};
   return io::sim_result_json(config, info, outcome.tally).dump(JSON_INDENT);
 }
 
@@ -117,7 +124,7 @@ std::string paired_json(const std::string& command, std::vector<io::Variant> var
                                .chunks = plan.chunks(),
                                .target_se = target_se,
                                .stopped_by = compared.stopped_by,
-                               .threads = threads,
+                               .threads = run::threads_used(threads, plan.chunks()),
                                .elapsed_seconds = seconds_since(start),
                                .setup_seconds = setup_seconds};
   const std::vector<io::PairedVariant> described = io::describe_variants(variants);

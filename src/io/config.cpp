@@ -513,6 +513,12 @@ json parse_json_object(std::string_view text, const std::string& what) {
       if (end > start) message.replace(start, end - start, excerpt(message.substr(start, end - start), 40));
     }
     throw Error(what + " is not valid JSON: " + message);
+  } catch (const json::exception& e) {
+    // A number beyond a double, such as 1e999 (out_of_range.406).
+    std::string message = e.what();
+    if (const auto tag = message.find("] "); message.front() == '[' && tag != std::string::npos)
+      message.erase(0, tag + 2);
+    throw Error(what + " is not valid JSON: " + excerpt(message));
   }
   if (!j.is_object()) {
     throw Error(what + " is a JSON " + std::string(j.type_name()) +

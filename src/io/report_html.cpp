@@ -10,6 +10,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
 #include "report_charts.hpp"
+#include "report_schema.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -769,15 +770,19 @@ std::string report_html(const json& result) {
     throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
   }
   if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error("a result of schema_version " + result.at("schema_version").dump() + "; this cardsim reports " +
+    throw Error("a result of schema_version " + excerpt(result.at("schema_version").dump()) + "; this cardsim reports " +
                 std::to_string(RESULT_SCHEMA_VERSION) +
                 " (run it again with this cardsim, or report it with the one "
                 "that wrote it)");
   }
-  const std::string command = result.at("command").get<std::string>();
+  const json& command_value = result.at("command");
+  const std::string command = command_value.is_string() ? command_value.get<std::string>() : command_value.dump();
   if (command != "sim" && command != "compare" && command != "sweep") {
     throw Error("cannot report a '" + excerpt(command) + "' result; expected sim, compare or sweep");
   }
+  // A result file is data from anywhere: every field the page shows is of
+  // its kind before anything is built from it.
+  report::check_result_schema(result);
   try {
     std::ostringstream page;
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)
