@@ -47,8 +47,12 @@ struct ConfigSource {
   std::string keys = "{}";
 
   json object() const {
-    json j = path.empty() ? json::parse(text) : io::parse_json_object(io::read_file(path), "config '" + path + "'");
-    const json on_top = json::parse(keys);
+    // Through the CLI's parser: a NaN or 1e999 (which Python's json writes)
+    // is a bad value (ValueError) naming what holds it.
+    io::InputRegistry inputs;
+    json j = path.empty() ? io::parse_json_object(text, "config")
+                          : io::parse_json_object(inputs.read("config", path).bytes, "config '" + path + "'");
+    const json on_top = io::parse_json_object(keys, "config keys");
     for (const auto& [key, value] : on_top.items()) j[key] = value;
     return j;
   }
@@ -111,7 +115,10 @@ io::PairedRunKeys paired_run_keys(const std::string& text) {
 std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
                         const std::vector<std::string>& varied, unsigned threads, double target_se, Watched& watched) {
   threads = run::resolve_threads(threads);
-  const double setup_seconds = io::prepare_variants(variants, threads);
+  // The set-up stops between its jobs when Ctrl-C is pressed.
+  io::InputRegistry inputs;
+  const double setup_seconds = io::prepare_variants(variants, threads, inputs, &watched.control);
+  if (watched.control.stop_requested) return {};
   const io::SimConfig& base = variants.front().config;
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   watched.total = base.rounds;

@@ -177,17 +177,21 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
   return prepare_variants(variants, threads, inputs);
 }
 
-double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs) {
+double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs,
+                        run::RunControl* stop) {
   namespace bj = blackjack;
   if (std::any_of(variants.begin(), variants.end(),
                   [](const Variant& v) { return v.side_bet_files.size() != v.config.side_bets.size(); })) {
     read_variant_inputs(variants, inputs);
   }
   const auto start = std::chrono::steady_clock::now();
-  run::RunControl control;  // never stopped: the set-up is short
+  run::RunControl unstopped;
+  run::RunControl& control = stop != nullptr ? *stop : unstopped;
+  const std::uint64_t done_before = control.items_done;
   auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
     run::run_jobs(jobs, threads, job, control);
   };
+  const auto stopped = [&] { return control.stop_requested.load(); };
   const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
 
   // The basic charts, each computed for the first variant of its strategy_rules.
@@ -202,6 +206,7 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
   in_parallel(basic_keys.size(), [&](std::size_t k) {
     basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
   });
+  if (stopped()) return 0;
   const BasicChartSource computed = [&](const bj::Rules& rules) {
     return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
   };
@@ -218,7 +223,7 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
   };
   std::vector<EvKey> ev_keys;
   std::vector<std::size_t> ev_first, ev_of(variants.size());
-  for (std::size_t v = 0; v < variants.size(); ++v) {
+  for (std::size_t v = 0; v < variants.size() && !stopped(); ++v) {
     Variant& variant = variants[v];
     variant.chart = load_strategy(variant.config.strategy, variant.config.rules, inputs, variant.folder, computed);
     variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart, bj::Counting{},
@@ -233,7 +238,9 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
     const Variant& first = variants[ev_first[k]];
     evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
   });
+  if (stopped()) return 0;
   for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  control.items_done = done_before;  // (run_jobs counted its jobs)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 

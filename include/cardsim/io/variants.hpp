@@ -19,6 +19,7 @@
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/side_bet_file.hpp"
+#include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
 
@@ -95,9 +96,11 @@ void read_variant_inputs(std::vector<Variant>& variants, InputRegistry& inputs);
 // strategy_rules), engine, side bets' PAR sheets and exact EV (once per
 // distinct game), on `threads` threads; an error names the first variant at
 // fault. Every value is the one a variant computed alone would get. Reads
-// the files through `inputs` (read_variant_inputs first, or here). Returns its
-// seconds.
-double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs);
+// the files through `inputs` (read_variant_inputs first, or here). Stops
+// between its jobs once control->stop_requested is set (if `control` is
+// given; the variants are then not ready). Returns its seconds.
+double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs,
+                        run::RunControl* control = nullptr);
 double prepare_variants(std::vector<Variant>& variants, unsigned threads);
 
 // The variants as a paired result names them (after prepare_variants).

@@ -15,6 +15,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "cardsim/core/error.hpp"
@@ -104,7 +105,8 @@ inline unsigned threads_used(unsigned threads, std::size_t chunks) {
 // empty tally; `play(chunk, items, tally)` plays one chunk into the thread's own
 // tally and must not touch shared state; `Tally::merge(const Tally&)` adds. A
 // worker stops taking chunks once control.stop_requested is set; a chunk it has
-// started is finished. An exception in a worker is rethrown here; a thread the
+// started is finished, unless `play` returns a bool: false says it abandoned
+// the chunk for the stop (its tally untouched), which is then not counted. An exception in a worker is rethrown here; a thread the
 // system cannot start (a process limit) is an Error, after the threads
 // started have stopped.
 template <class Tally, class MakeTally, class PlayChunk>
@@ -124,7 +126,11 @@ RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint6
         const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
         if (i >= chunks.size()) return;
         const std::uint64_t chunk = chunks[i];
-        play(chunk, plan.items_in(chunk), tallies[t]);
+        if constexpr (std::is_same_v<decltype(play(chunk, plan.items_in(chunk), tallies[t])), bool>) {
+          if (!play(chunk, plan.items_in(chunk), tallies[t])) return;
+        } else {
+          play(chunk, plan.items_in(chunk), tallies[t]);
+        }
         done[t].push_back(chunk);
         control.items_done.fetch_add(plan.items_in(chunk), std::memory_order_relaxed);
       }
