@@ -629,14 +629,15 @@ bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, cons
     }
   } else if (counting_.enabled) {
     if (has_indices_) {
-      played = one_seat ? play_rounds<true, true, true>(rounds, rng, tally, stop) : play_rounds<true, true, false>(rounds, rng, tally, stop);
+      played = one_seat ? play_rounds<true, true, true>(rounds, rng, tally, stop)
+                        : play_rounds<true, true, false>(rounds, rng, tally, stop);
     } else {
       played = one_seat ? play_rounds<true, false, true>(rounds, rng, tally, stop)
-               : play_rounds<true, false, false>(rounds, rng, tally, stop);
+                        : play_rounds<true, false, false>(rounds, rng, tally, stop);
     }
   } else {
     played = one_seat ? play_rounds<false, false, true>(rounds, rng, tally, stop)
-             : play_rounds<false, false, false>(rounds, rng, tally, stop);
+                      : play_rounds<false, false, false>(rounds, rng, tally, stop);
   }
   if (!played) return false;
   add_derived_counts(before, tally);

@@ -159,9 +159,9 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
                                .setup_seconds = setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
-    io::add_paired_shard_info(result,
-                              io::paired_run_identity(command, varied, described, io::inputs_identity_json(inputs.files())),
-                              shard, exact_ev, paired);
+    io::add_paired_shard_info(
+        result, io::paired_run_identity(command, varied, described, io::inputs_identity_json(inputs.files())), shard,
+        exact_ev, paired);
   }
 
   const std::string result_text = result.dump(2) + "\n";

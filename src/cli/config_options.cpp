@@ -1,8 +1,8 @@
 #include "config_options.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <utility>
 
@@ -190,7 +190,8 @@ std::vector<io::PlayedSideBet> resolve_side_bets(const ConfigOptions& options, c
 }
 
 void read_config_files(const ConfigOptions& options, const io::SimConfig& config, io::InputRegistry& inputs) {
-  if (const std::string chart = io::strategy_file(config.strategy, naming_folder(options, "strategy")); !chart.empty()) {
+  if (const std::string chart = io::strategy_file(config.strategy, naming_folder(options, "strategy"));
+      !chart.empty()) {
     inputs.read("strategy chart", chart, config.strategy);
   }
   (void)io::load_counting(config, inputs, naming_folder(options, "count"), naming_folder(options, "indices"));

@@ -44,7 +44,7 @@ bool same_file(const FileKey& a, const FileKey& b) {
   return !a.new_path.empty() && a.new_path == b.new_path;
 }
 
-std::string named(const std::string& what, const std::string& path) { return what + " '" + path + "'"; }
+std::string named(const std::string& what, const std::string& path) { return what + " '" + excerpt(path) + "'"; }
 
 }  // namespace
 
@@ -83,8 +83,9 @@ void Outputs::check() const {
         return u.flag == outputs_[o].flag && io::file_identity(u.path) == in.identity;
       });
       if (allowed) continue;
-      throw Error(named(outputs_[o].flag, outputs_[o].path) + " is the same file as the " + in.what + " '" +
-                  excerpt(in.path) + "': an output never overwrites an input; choose another name");
+      const std::string input = (in.what.starts_with("--") ? "" : "the ") + in.what;
+      throw Error(named(outputs_[o].flag, outputs_[o].path) + " is the same file as " + named(input, in.path) +
+                  ": an output never overwrites an input; choose another name");
     }
   }
 }

@@ -90,9 +90,8 @@ StopOnSignal::StopOnSignal(run::RunControl& control, const std::string& unit, st
                            const std::string& checkpoint) {
   for (std::size_t kept = 0; kept < 2; ++kept) {
     const std::string tail = kept == 1 && !checkpoint.empty() ? "; the checkpoint '" + checkpoint + "' is kept" : "";
-    g_nothing_done[kept].set("error: interrupted before the first chunk (" + std::to_string(chunk_items) + " " +
-                             unit + ") was completed: no result to write, as part of a chunk is not a result" + tail +
-                             "\n");
+    g_nothing_done[kept].set("error: interrupted before the first chunk (" + std::to_string(chunk_items) + " " + unit +
+                             ") was completed: no result to write, as part of a chunk is not a result" + tail + "\n");
     g_again[kept].set("error: interrupted again: stopped at once without writing the result" + tail + "\n");
   }
   g_done_before = control.items_done.load();

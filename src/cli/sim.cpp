@@ -200,7 +200,7 @@ void run_sim(const SimOptions& options) {
   std::optional<run::ChunkJournal<blackjack::Tally>> journal;
   if (!checkpoint_path.empty()) journal.emplace(plan.done_tally, plan.done_chunks);
   const auto checkpoint_text = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
-    const io::Checkpoint checkpoint{config,      plan.chart,   plan.counting, plan.side_bets, plan.inputs,
+    const io::Checkpoint checkpoint{config,     plan.chart,   plan.counting, plan.side_bets, plan.inputs,
                                     plan.shard, plan.sharded, completed,     tally};
     return io::checkpoint_to_text(checkpoint);
   };

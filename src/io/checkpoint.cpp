@@ -48,8 +48,8 @@ std::string checkpoint_to_text(const Checkpoint& checkpoint) {
   json j;
   j["format"] = CHECKPOINT_FORMAT;
   j["format_version"] = CHECKPOINT_FORMAT_VERSION;
-  j["identity"] = run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting, checkpoint.side_bets,
-                               checkpoint.inputs);
+  j["identity"] =
+      run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting, checkpoint.side_bets, checkpoint.inputs);
   j["strategy_chart"] = format_strategy_chart(checkpoint.chart);
   j["counting"] = counting_definition_json(checkpoint.counting);
   j["shard"] = checkpoint.sharded ? json{{"index", checkpoint.shard.index}, {"count", checkpoint.shard.count}} : json();

@@ -96,8 +96,8 @@ std::string find_data_file(const std::string& name, const std::string& config_fo
   std::error_code ec;
   // A name in a config is relative to the config's folder, one on the
   // command line to the working folder: never both.
-  const fs::path path = config_folder.empty() || fs::path(name).is_absolute() ? fs::path(name)
-                                                                               : fs::path(config_folder) / name;
+  const fs::path path =
+      config_folder.empty() || fs::path(name).is_absolute() ? fs::path(name) : fs::path(config_folder) / name;
   if (fs::is_regular_file(path, ec)) return path.string();
   const auto folder = find_data_dir();
   if (!folder) return {};

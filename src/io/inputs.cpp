@@ -42,8 +42,8 @@ std::string read_limited(const std::string& path, const std::string& what, std::
     ::close(fd);
     fail(S_ISDIR(st.st_mode) ? "it is a folder, not a file" : std::strerror(err));
   }
-  identity = FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
-                          S_ISCHR(st.st_mode)};
+  identity =
+      FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), S_ISCHR(st.st_mode)};
   std::string bytes;
   for (;;) {
     const std::size_t before = bytes.size();
@@ -133,7 +133,8 @@ std::string inputs_difference(const nlohmann::json& mine, const nlohmann::json& 
   }
   if (mine.size() != theirs.size()) {
     const nlohmann::json& extra = mine.size() > theirs.size() ? mine[common] : theirs[common];
-    return excerpt(text(extra, "what")) + " '" + excerpt(text(extra, "name")) + "' is an input of one and not the other";
+    return excerpt(text(extra, "what")) + " '" + excerpt(text(extra, "name")) +
+           "' is an input of one and not the other";
   }
   return {};
 }

@@ -257,7 +257,8 @@ json paired_run_identity(const std::string& command, const std::vector<std::stri
                     {"chart_fingerprint", v.chart_fingerprint}});
     if (!v.side_bets.empty()) list.back()["side_bets"] = side_bets_identity_json(v.side_bets);
   }
-  json identity = {{"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
+  json identity = {
+      {"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
   if (!inputs.is_null()) identity["inputs"] = inputs;
   return identity;
 }

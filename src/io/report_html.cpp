@@ -770,8 +770,8 @@ std::string report_html(const json& result) {
     throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
   }
   if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error("a result of schema_version " + excerpt(result.at("schema_version").dump()) + "; this cardsim reports " +
-                std::to_string(RESULT_SCHEMA_VERSION) +
+    throw Error("a result of schema_version " + excerpt(result.at("schema_version").dump()) +
+                "; this cardsim reports " + std::to_string(RESULT_SCHEMA_VERSION) +
                 " (run it again with this cardsim, or report it with the one "
                 "that wrote it)");
   }

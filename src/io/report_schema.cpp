@@ -301,8 +301,11 @@ std::string kinds_text(unsigned kinds) {
 
 std::string type_text(const json& v) {
   if (v.is_number()) return "the number " + excerpt(v.dump(), 24);
-  return std::string(v.is_string() ? "a text" : v.is_boolean() ? "true or false" : v.is_null() ? "null"
-                     : v.is_object() ? "an object" : "a list");
+  return std::string(v.is_string()    ? "a text"
+                     : v.is_boolean() ? "true or false"
+                     : v.is_null()    ? "null"
+                     : v.is_object()  ? "an object"
+                                      : "a list");
 }
 
 using Table = std::unordered_map<std::string, unsigned>;

@@ -240,7 +240,8 @@ std::vector<PlayedSideBet> played_side_bets(const SimConfig& config, std::vector
 
 json side_bets_identity_json(const std::vector<PlayedSideBet>& side_bets) {
   json list = json::array();
-  for (const PlayedSideBet& b : side_bets) list.push_back({{"named", b.named}, {"file", side_bet_file_to_json(b.file)}});
+  for (const PlayedSideBet& b : side_bets)
+    list.push_back({{"named", b.named}, {"file", side_bet_file_to_json(b.file)}});
   return list;
 }
 
@@ -709,8 +710,8 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   const bj::SeatStatistics& hand = stats.pooled;
   std::string out;
   append(out, "%s%s\n", run.partial() ? "PARTIAL RESULT: " : "", describe_rules(config.rules).c_str());
-  append(out, "strategy %s, %lld rounds, seed %llu\n", excerpt(run.strategy, 200).c_str(), static_cast<long long>(t.rounds),
-         static_cast<unsigned long long>(config.seed));
+  append(out, "strategy %s, %lld rounds, seed %llu\n", excerpt(run.strategy, 200).c_str(),
+         static_cast<long long>(t.rounds), static_cast<unsigned long long>(config.seed));
   // A counting run's edge is of every round dealt at a flat bet, not the counter's.
   const char* every_round = stats.counting ? "; every round dealt, one flat bet per seat" : "";
   if (!edge.has_se()) {

@@ -304,8 +304,8 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
     variant.strategy = id.at("strategy").get<std::string>();
     variant.chart_fingerprint = id.at("chart_fingerprint").get<std::string>();
     variant.exact_ev = first.exact_ev.at(v);
-    variant.side_bets = side_bets_from_identity(variant.config, id.value("side_bets", json::array()),
-                                                "shard '" + first.source + "'");
+    variant.side_bets =
+        side_bets_from_identity(variant.config, id.value("side_bets", json::array()), "shard '" + first.source + "'");
     variants.push_back(std::move(variant));
   }
   const SimConfig& base = variants.front().config;

@@ -135,8 +135,8 @@ std::vector<Variant> sweep_variants(const json& base, const std::vector<SweepAxi
     sizes += (sizes.empty() ? "" : " x ") + std::to_string(axes[a].values.size());
     // Checked before multiplying: 8 axes of 256 values would wrap to 0 cells.
     if (axes[a].values.size() > MAX_SWEEP_CELLS / cells) {
-      throw Error("the sweep has more than " + std::to_string(MAX_SWEEP_CELLS) + " cells (" + sizes + (a + 1 < axes.size() ? " x ..." : "") +
-                  "); at most " + std::to_string(MAX_SWEEP_CELLS));
+      throw Error("the sweep has more than " + std::to_string(MAX_SWEEP_CELLS) + " cells (" + sizes +
+                  (a + 1 < axes.size() ? " x ..." : "") + "); at most " + std::to_string(MAX_SWEEP_CELLS));
     }
     cells *= axes[a].values.size();
   }

@@ -14,8 +14,10 @@ sim=(--rounds 40k --chunk-rounds 10k --strategy basic-s17-das --reshuffle every-
 case $case_name in
 sigpipe)
   # Defect 6: `--out - | head -c10` died of SIGPIPE (exit 141, nothing said,
-  # nothing saved). Now the write fails and the result is saved.
-  "$cardsim" sim "${sim[@]}" --out - 2>err.txt | head -c10 >/dev/null
+  # nothing saved). Now the write fails and the result is saved. (The reader
+  # quits at once: head -c10 could take the whole result into the pipe's
+  # buffer before it quits.)
+  "$cardsim" sim "${sim[@]}" --out - 2>err.txt | true
   code=${PIPESTATUS[0]}
   [[ $code -eq 1 ]] || fail "exit $code: $(cat err.txt)"
   grep -q "^error: --out: cannot write to standard output: Broken pipe; the result was saved to 'cardsim-sim-" err.txt ||
@@ -39,7 +41,7 @@ fifo-no-reader)
   # Defect 7: a FIFO output with no reader blocked in open() and ignored the
   # first Ctrl-C. Now the first one ends the wait.
   mkfifo out.fifo
-  "$cardsim" sim "${sim[@]}" --rounds 10k --out out.fifo 2>err.txt &
+  "$cardsim" sim "${sim[@]}" --out out.fifo 2>err.txt &
   pid=$!
   sleep 2  # the run is over in far less; it waits for a reader
   kill -INT $pid

@@ -145,25 +145,25 @@ same-file)
   cmp -s c.json c-copy.json || fail "the config was changed"
   "$cardsim" chart --strategy basic-s17-das --out mine.txt || fail "chart"
   cp mine.txt mine-copy.txt
-  expect_error 1 "--out 'mine.txt' is the same file as --strategy 'mine.txt'" "$cardsim" chart --strategy mine.txt --out mine.txt
-  expect_error 1 "--write-chart 'mine.txt' is the same file as --strategy 'mine.txt'" \
+  expect_error 1 "--out 'mine.txt' is the same file as the strategy chart 'mine.txt'" "$cardsim" chart --strategy mine.txt --out mine.txt
+  expect_error 1 "--write-chart 'mine.txt' is the same file as the strategy chart 'mine.txt'" \
     "$cardsim" analyze --strategy mine.txt --write-chart mine.txt
   cmp -s mine.txt mine-copy.txt || fail "the chart was changed"
   printf '{"tags": {"A": -1, "2": 1, "3": 1, "4": 1, "5": 1, "6": 1, "7": 0, "8": 0, "9": 0, "T": -1}}\n' >count.json
   printf '16 T 0 S H\n' >plays.txt
-  expect_error 1 "--out 'count.json' is the same file as the counting file 'count.json'" \
+  expect_error 1 "--out 'count.json' is the same file as the count 'count.json'" \
     "$cardsim" sim --strategy basic-s17-das --count count.json --out count.json
-  expect_error 1 "--checkpoint 'plays.txt' is the same file as the counting file 'plays.txt'" \
+  expect_error 1 "--checkpoint 'plays.txt' is the same file as the index list 'plays.txt'" \
     "$cardsim" sim --strategy basic-s17-das --count count.json --indices plays.txt --checkpoint plays.txt
   "$cardsim" sim "${sim[@]}" --checkpoint ck.json --out r.json || fail "checkpoint"
-  expect_error 1 "--out 'ck.json' is the same file as --resume 'ck.json'" "$cardsim" sim --resume ck.json --out ck.json
+  expect_error 1 "--out 'ck.json' is the same file as the checkpoint 'ck.json'" "$cardsim" sim --resume ck.json --out ck.json
   # ... but a resumed checkpoint goes on being updated in place.
   "$cardsim" sim --resume ck.json --quiet --out r2.json || fail "resume"
-  expect_error 1 "--out 's1.json' is the same file as shard 's1.json'" "$cardsim" merge s0.json s1.json --out s1.json
-  expect_error 1 "--csv 's0.json' is the same file as shard 's0.json'" "$cardsim" merge s0.json s1.json --csv s0.json
+  expect_error 1 "--out 's1.json' is the same file as the shard 's1.json'" "$cardsim" merge s0.json s1.json --out s1.json
+  expect_error 1 "--csv 's0.json' is the same file as the shard 's0.json'" "$cardsim" merge s0.json s1.json --csv s0.json
   expect_error 1 "--out 'result.json' is the same file as the result 'result.json'" \
     "$cardsim" report result.json -o result.json
-  expect_error 1 "--csv 'b.json' is the same file as config 'b.json'" "$cardsim" compare a.json b.json --csv b.json
+  expect_error 1 "--csv 'b.json' is the same file as the config 'b.json'" "$cardsim" compare a.json b.json --csv b.json
   expect_error 1 "--out 'c.json' is the same file as --config 'c.json'" \
     "$cardsim" sweep --config c.json --vary h17=false,true --out c.json
   cp "$configs/sidebets/over-13.json" bet.json

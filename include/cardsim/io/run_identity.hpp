@@ -10,8 +10,8 @@
 #pragma once
 
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 

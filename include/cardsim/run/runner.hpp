@@ -106,9 +106,8 @@ inline unsigned threads_used(unsigned threads, std::size_t chunks) {
 // tally and must not touch shared state; `Tally::merge(const Tally&)` adds. A
 // worker stops taking chunks once control.stop_requested is set; a chunk it has
 // started is finished, unless `play` returns a bool: false says it abandoned
-// the chunk for the stop (its tally untouched), which is then not counted. An exception in a worker is rethrown here; a thread the
-// system cannot start (a process limit) is an Error, after the threads
-// started have stopped.
+// the chunk for the stop (its tally untouched), which is then not counted. An exception in a worker is rethrown here; a
+// thread the system cannot start (a process limit) is an Error, after the threads started have stopped.
 template <class Tally, class MakeTally, class PlayChunk>
 RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint64_t>& chunks, unsigned threads,
                              MakeTally make_tally, PlayChunk play, RunControl& control) {
