@@ -98,7 +98,7 @@ EOF
   for key in decks remove_tens_per_deck penetration cut_card burn_cards seats split_hands bankroll_units; do
     axes+=(--vary "$key=1:256:1")
   done
-  expect_error 1 "the sweep has more than 1000 cells \(256 x 256 x \.\.\.\)" "$cardsim" sweep --quiet "${axes[@]}" \
+  expect_error 1 "the sweep has more than 1000 cells (256 x 256 x ...)" "$cardsim" sweep --quiet "${axes[@]}" \
     --out r.json
   ;;
 messages)
