@@ -39,6 +39,7 @@ const Field SIM_FIELDS[] = {
     {"config", OBJECT},
     {"config/cut_card", COUNT},
     {"config/decks", COUNT | TEXT},
+    {"config/seats", COUNT},
     {"config/penetration", NUMBER},
     {"config/reshuffle", TEXT},
     {"counting", OBJECT},
@@ -66,14 +67,14 @@ const Field SIM_FIELDS[] = {
     {"counting/edge_slope_per_true_count/standard_error", NUL | NUMBER},
     {"counting/hours_to_n0", NUL | NUMBER},
     {"counting/hours_to_n0_ci95", LIST | NUL},
-    {"counting/hours_to_n0_ci95/*", NUMBER},
+    {"counting/hours_to_n0_ci95/*", NUL | NUMBER},
     {"counting/hours_to_n0_standard_error", NUL | NUMBER},
     {"counting/index_plays", LIST},
     {"counting/index_plays/*", TEXT},
     {"counting/indices", TEXT},
     {"counting/n0_rounds", NUL | NUMBER},
     {"counting/n0_rounds_ci95", LIST | NUL},
-    {"counting/n0_rounds_ci95/*", NUMBER},
+    {"counting/n0_rounds_ci95/*", NUL | NUMBER},
     {"counting/n0_rounds_standard_error", NUL | NUMBER},
     {"counting/risk_of_ruin", OBJECT},
     {"counting/risk_of_ruin/bankroll", NUMBER},
@@ -100,7 +101,7 @@ const Field SIM_FIELDS[] = {
     {"counting/side_bets/*/name", TEXT},
     {"counting/system", TEXT},
     {"counting/true_count", OBJECT},
-    {"counting/true_count/decks", NUMBER | TEXT},
+    {"counting/true_count/decks", TEXT},
     {"counting/true_count/rounding", TEXT},
     {"counting/win_per_100_rounds", OBJECT},
     {"counting/win_per_100_rounds/ci95", LIST | NUL},
@@ -361,6 +362,15 @@ void check_result_schema(const json& result) {
   }
   check(around, "", "", "", paired, 0);
   const json& variants = result.at("variants");
+  // Each varied key has a value in every variant (the sweep's grid).
+  for (const json& key : result.value("varied", json::array())) {
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      if (!variants[i].contains("values") || !variants[i].at("values").contains(key.get<std::string>())) {
+        throw Error("varied: '" + excerpt(key.get<std::string>()) + "' has no value in variants/" + std::to_string(i) +
+                    "/values");
+      }
+    }
+  }
   for (std::size_t i = 0; i < variants.size(); ++i) {
     if (!variants[i].contains("result")) throw Error("variants/" + std::to_string(i) + " has no result");
     check(variants[i].at("result"), "variants/" + std::to_string(i) + "/result", "", "", sim, 2);
