@@ -62,6 +62,7 @@ std::string checkpoint_to_text(const Checkpoint& checkpoint) {
 
 Checkpoint checkpoint_from_text(std::string_view text, const std::string& source) {
   const std::string where = "checkpoint '" + source + "'";
+  check_json_depth(text, where);
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) throw Error(where + " is not valid JSON (truncated or damaged)");
   if (!j.is_object() || j.value("format", json()) != CHECKPOINT_FORMAT) {

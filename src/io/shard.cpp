@@ -38,6 +38,7 @@ json checked_part(const json& result) {
 
 // The text parsed, if it is JSON with a "shard" object.
 json parse_shard_json(std::string_view text, const std::string& where) {
+  check_json_depth(text, where);
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) throw Error(where + " is not valid JSON (truncated or damaged)");
   if (!j.is_object() || !j.contains("shard") || !j.at("shard").is_object()) {

@@ -245,7 +245,7 @@ class Fuzzer:
         "result": [["report", "F", "-o", "out.html"]],
     }
 
-    def check(self, kind, seed, text, args):
+    def check(self, kind, seed, text, args, keys):
         self.cases += 1
         case = "case-%d-%s" % (self.cases, kind) + (".txt" if seed.endswith(".txt") else ".json")
         path = os.path.join(self.work, case)
@@ -271,12 +271,7 @@ class Fuzzer:
             elif "internal" in lines[0]:
                 self.fail(line, "internal error: " + lines[0], path)
             else:
-                names = {case}
-                try:
-                    names |= {k for k in keys_of(json.loads(text)) if len(k) > 1}
-                except ValueError:
-                    pass
-                names |= {a for a in args if a.startswith("-")}
+                names = {case} | {k for k in keys if len(k) > 1} | {a for a in args if a.startswith("-")}
                 if not any(n in lines[0] for n in names):
                     self.fail(line, "the error names neither the file nor a key: " + lines[0], path)
                 else:
@@ -297,7 +292,13 @@ class Fuzzer:
                 original = f.read()
             json_kinds = {"config", "count", "sidebet", "zjh", "checkpoint", "shard", "result"}
             text = mutate_json(rng, original, kind) if kind in json_kinds else mutate_bytes(rng, original)
-            self.check(kind, seed, text, rng.choice(self.COMMANDS[kind]))
+            keys = set()
+            if kind in json_kinds:
+                try:
+                    keys = keys_of(json.loads(original))
+                except ValueError:
+                    pass
+            self.check(kind, seed, text, rng.choice(self.COMMANDS[kind]), keys)
 
 
 def main():
