@@ -271,8 +271,9 @@ class Fuzzer:
             elif "internal" in lines[0]:
                 self.fail(line, "internal error: " + lines[0], path)
             else:
-                names = {case} | {k for k in keys if len(k) > 1} | {a for a in args if a.startswith("-")}
-                if not any(n in lines[0] for n in names):
+                names = {case} | {k for k in keys if len(k) > 1}
+                flagged = any(lines[0].startswith("error: " + a) for a in args if a.startswith("-"))
+                if not flagged and not any(n in lines[0] for n in names):
                     self.fail(line, "the error names neither the file nor a key: " + lines[0], path)
                 else:
                     os.remove(path)
