@@ -8,6 +8,7 @@ packages=(
   libcli11-dev        # command-line parsing
   libpcg-cpp-dev      # PCG random number generators
   nlohmann-json3-dev  # JSON
+  nettle-dev          # SHA-256 of the inputs a run reads
   libgtest-dev        # GoogleTest
   libbenchmark-dev    # Google Benchmark
   libopenmpi-dev openmpi-bin  # MPI build and its test (mpirun -n 2)

@@ -47,8 +47,12 @@ struct ConfigSource {
   std::string keys = "{}";
 
   json object() const {
-    json j = path.empty() ? json::parse(text) : io::parse_json_object(io::read_file(path), "config '" + path + "'");
-    const json on_top = json::parse(keys);
+    // Through the CLI's parser: a NaN or 1e999 (which Python's json writes)
+    // is a bad value (ValueError) naming what holds it.
+    io::InputRegistry inputs;
+    json j = path.empty() ? io::parse_json_object(text, "config")
+                          : io::parse_json_object(inputs.read("config", path).bytes, "config '" + path + "'");
+    const json on_top = io::parse_json_object(keys, "config keys");
     for (const auto& [key, value] : on_top.items()) j[key] = value;
     return j;
   }
@@ -67,9 +71,15 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
                      Watched& watched) {
   check_target_se(target_se);
   const io::SimConfig config = io::sim_config_from_json(source.object());
-  const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, source.folder());
-  const bj::Counting counting = io::load_counting(config, source.folder());
-  const bj::Engine engine(config.rules, chart, counting, io::bets_of(io::load_side_bets(config.side_bets)));
+  // Every file read once, here (io/inputs.hpp); the side bets' PAR sheets with them.
+  io::InputRegistry inputs;
+  const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, inputs, source.folder());
+  const bj::Counting counting = io::load_counting(config, inputs, source.folder(), source.folder());
+  const std::vector<io::PlayedSideBet> side_bets =
+      io::played_side_bets(config, io::load_side_bets(config.side_bets, inputs, source.folder()));
+  std::vector<bj::SideBet> bets;
+  for (const io::PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
+  const bj::Engine engine(config.rules, chart, counting, std::move(bets));
   const double exact_ev = bj::Analyzer(config.rules).evaluate(chart).ev;
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   threads = run::resolve_threads(threads);
@@ -84,11 +94,12 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
                          .exact_ev = exact_ev,
                          .chunks = by_target ? outcome.completed_chunks.size() : plan.chunks(),
                          .chunks_played = outcome.completed_chunks.size(),
-                         .threads = threads,
+                         .threads = run::threads_used(threads, plan.chunks()),
                          .elapsed_seconds = seconds_since(start),
                          .index_plays = io::index_play_lines(counting.indices),
                          .target_se = target_se,
-                         .stopped_by = outcome.stopped_by};
+                         .stopped_by = outcome.stopped_by,
+                         .side_bets = side_bets};
   return io::sim_result_json(config, info, outcome.tally).dump(JSON_INDENT);
 }
 
@@ -104,7 +115,10 @@ io::PairedRunKeys paired_run_keys(const std::string& text) {
 std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
                         const std::vector<std::string>& varied, unsigned threads, double target_se, Watched& watched) {
   threads = run::resolve_threads(threads);
-  const double setup_seconds = io::prepare_variants(variants, threads);
+  // The set-up stops between its jobs when Ctrl-C is pressed.
+  io::InputRegistry inputs;
+  const double setup_seconds = io::prepare_variants(variants, threads, inputs, &watched.control);
+  if (watched.control.stop_requested) return {};
   const io::SimConfig& base = variants.front().config;
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   watched.total = base.rounds;
@@ -117,7 +131,7 @@ std::string paired_json(const std::string& command, std::vector<io::Variant> var
                                .chunks = plan.chunks(),
                                .target_se = target_se,
                                .stopped_by = compared.stopped_by,
-                               .threads = threads,
+                               .threads = run::threads_used(threads, plan.chunks()),
                                .elapsed_seconds = seconds_since(start),
                                .setup_seconds = setup_seconds};
   const std::vector<io::PairedVariant> described = io::describe_variants(variants);

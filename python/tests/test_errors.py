@@ -100,3 +100,17 @@ def test_run_argument_errors():
         cardsim.to_frame({"command": "dance"})
     # The interpreter is still here, and runs.
     assert cardsim.sim(rounds="1k")["run"]["rounds"] == 1000
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf")])
+def test_non_finite_value_is_a_value_error(value):
+    # Python's json writes NaN and Infinity, which JSON has not: the config is
+    # refused as the CLI refuses it (issue 30: it was a RuntimeError).
+    with pytest.raises(ValueError, match="config keys"):
+        cardsim.sim(rounds="1k", penetration=value)
+
+
+def test_too_many_threads_is_a_value_error():
+    # A documented maximum, not an abort of the interpreter (issue 30).
+    with pytest.raises(ValueError, match="at most 1024"):
+        cardsim.sim(rounds="1k", threads=100_000)

@@ -613,34 +613,38 @@ struct Engine::RoundCount {
   std::int64_t wagered = 0;      // the table's wagers: bets, doubles, splits, insurance
 };
 
-void Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const {
+bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
   const Tally before = tally;
   // One seat, the common case, is compiled apart: its seat loops vanish (15%
   // of a round's time).
   const bool one_seat = one_seat_round();
+  bool played = false;
   if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
     if (!counting_.enabled) {
-      play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally);
+      played = play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally, stop);
     } else if (has_indices_) {
-      play_rounds<true, true, false, SuitedShoe>(rounds, rng, tally);
+      played = play_rounds<true, true, false, SuitedShoe>(rounds, rng, tally, stop);
     } else {
-      play_rounds<true, false, false, SuitedShoe>(rounds, rng, tally);
+      played = play_rounds<true, false, false, SuitedShoe>(rounds, rng, tally, stop);
     }
   } else if (counting_.enabled) {
     if (has_indices_) {
-      one_seat ? play_rounds<true, true, true>(rounds, rng, tally) : play_rounds<true, true, false>(rounds, rng, tally);
+      played = one_seat ? play_rounds<true, true, true>(rounds, rng, tally, stop)
+                        : play_rounds<true, true, false>(rounds, rng, tally, stop);
     } else {
-      one_seat ? play_rounds<true, false, true>(rounds, rng, tally)
-               : play_rounds<true, false, false>(rounds, rng, tally);
+      played = one_seat ? play_rounds<true, false, true>(rounds, rng, tally, stop)
+                        : play_rounds<true, false, false>(rounds, rng, tally, stop);
     }
   } else {
-    one_seat ? play_rounds<false, false, true>(rounds, rng, tally)
-             : play_rounds<false, false, false>(rounds, rng, tally);
+    played = one_seat ? play_rounds<false, false, true>(rounds, rng, tally, stop)
+                      : play_rounds<false, false, false>(rounds, rng, tally, stop);
   }
+  if (!played) return false;
   add_derived_counts(before, tally);
   // (Apart from the rounds' code on purpose: folded into add_counter_money,
   // inlined there, it slowed counted rounds by 1.6%.)
   if (counting_.enabled) add_chunk_sums(static_cast<std::int64_t>(rounds), before.counting, tally.counting);
+  return true;
 }
 
 // Counts that follow from others, added up once per chunk rather than hand by
@@ -697,7 +701,11 @@ void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& 
 }
 
 template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck>
-void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally) const {
+bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally,
+                         const std::atomic<bool>* stop) const {
+  const auto stop_now = [stop](std::uint64_t r) {
+    return stop != nullptr && r % STOP_POLL_ROUNDS == STOP_POLL_ROUNDS - 1 && stop->load(std::memory_order_relaxed);
+  };
   // A local copy of the generator: its address never escapes, so it can stay in
   // registers instead of being reloaded after every store to a card or tally.
   core::Rng rng = rng_state;
@@ -712,6 +720,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
   if (rules_.infinite()) {  // never counted (the constructor refuses it)
     InfiniteDeck deck;
     for (std::uint64_t r = 0; r < rounds; ++r) {
+      if (stop_now(r)) return false;
       start_shoe();
       play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
     }
@@ -723,6 +732,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     [[maybe_unused]] PlayedRounds played;
     [[maybe_unused]] const CountingTally counted_before = COUNTING ? tally.counting : CountingTally{};
     for (std::uint64_t r = 0; r < rounds; ++r) {
+      if (stop_now(r)) return false;
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
         shoe.shuffle(rng);
@@ -740,6 +750,7 @@ void Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
   }
   rng_state = rng;
+  return true;
 }
 
 // One round with a counter at the table: the true count before the deal sets

@@ -300,6 +300,26 @@ void validate_side_bet(const SideBet& bet) {
            cards_text(bet.cards) + "'");
     }
   }
+  // The pay unit (the least common multiple of the denominators) and every
+  // pay in it, checked before any product is taken: pays such as 7:999983
+  // and 5:999979 would overflow the unit, and a tally's sums of squares.
+  std::int64_t unit = 1;
+  for (const SideBetOutcome& o : bet.outcomes) {
+    const std::int64_t step = o.pays_denominator / std::gcd(unit, o.pays_denominator);
+    if (unit > MAX_PAY_UNITS / step) {
+      throw Error(where + ": its pays' denominators need a unit of more than " + std::to_string(MAX_PAY_UNITS) +
+                  " (their least common multiple); use pays with fewer distinct denominators");
+    }
+    unit *= step;
+  }
+  for (const SideBetOutcome& o : bet.outcomes) {
+    const std::int64_t scale = unit / o.pays_denominator;
+    if (o.pays_numerator > MAX_PAY_UNITS / scale) {
+      throw Error(where + ", outcome '" + o.name + "': pays " + std::to_string(o.pays_numerator) + ":" +
+                  std::to_string(o.pays_denominator) + " is more than " + std::to_string(MAX_PAY_UNITS) +
+                  " of the bet's pay units (1/" + std::to_string(unit) + " of a unit bet)");
+    }
+  }
 }
 
 bool matches(const SideBetOutcome& o, const SideBetDeal& deal) {

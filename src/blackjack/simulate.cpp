@@ -10,16 +10,15 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
                           SimulationControl& control) {
   const std::vector<std::uint64_t> chunks = plan.only ? *plan.only : run::all_chunks(plan.chunks);
   threads = run::resolve_threads(threads);
+  // Each chunk plays into a tally of its own, merged once it is whole: a stop
+  // (polled within the chunk) abandons a chunk, which is no result.
   const auto play_chunk = [&](std::uint64_t chunk, std::uint64_t rounds, Tally& tally) {
     core::Rng rng = core::chunk_rng(plan.seed, core::StreamPurpose::blackjack_chunk, chunk);
-    if (!control.on_chunk) {
-      engine.play_chunk(rounds, rng, tally);
-      return;
-    }
     Tally part{};
-    engine.play_chunk(rounds, rng, part);
+    if (!engine.play_chunk(rounds, rng, part, &control.run.stop_requested)) return false;
     tally.merge(part);
-    control.on_chunk(chunk, part);
+    if (control.on_chunk) control.on_chunk(chunk, part);
+    return true;
   };
   SimulationResult result;
   result.stopped_by = run::run_batches(

@@ -30,17 +30,18 @@ struct AnalyzeOptions {
 };
 
 void run_analyze(const AnalyzeOptions& options) {
-  const io::SimConfig config = resolve_config(*options.game);
+  io::InputRegistry inputs;
+  const io::SimConfig config = resolve_config(*options.game, inputs);
   blackjack::AnalysisOptions analysis;
   analysis.basic_name = io::computed_basic_name(config.rules);
   // A strategy other than "basic" is evaluated beside the computed one.
-  if (config.strategy != io::BASIC_STRATEGY) analysis.strategy = resolve_strategy(*options.game, config);
+  if (config.strategy != io::BASIC_STRATEGY) analysis.strategy = resolve_strategy(*options.game, config, inputs);
   analysis.composition_dependent = options.composition_dependent;
   for (std::size_t k = 0; k < blackjack::POST_SPLIT_NAMES.size(); ++k) {
     if (options.post_split == blackjack::POST_SPLIT_NAMES[k]) analysis.post_split = static_cast<blackjack::PostSplit>(k);
   }
-  Outputs outputs("analyze");
-  add_config_inputs(outputs, *options.game, config);
+  read_config_files(*options.game, config, inputs);
+  Outputs outputs("analyze", inputs);
   outputs.output("--out", options.out, /*result=*/true);
   outputs.output("--write-chart", options.write_chart);
   outputs.check();

@@ -50,12 +50,13 @@ struct ChartOptions {
 };
 
 void run_chart(const ChartOptions& options) {
-  const io::SimConfig config = resolve_config(*options.config);
-  Outputs outputs("chart");
-  add_config_inputs(outputs, *options.config, config);
+  io::InputRegistry inputs;
+  const io::SimConfig config = resolve_config(*options.config, inputs);
+  read_config_files(*options.config, config, inputs);
+  Outputs outputs("chart", inputs);
   outputs.output("--out", options.out);
   outputs.check();
-  const blackjack::StrategyChart chart = resolve_strategy(*options.config, config);
+  const blackjack::StrategyChart chart = resolve_strategy(*options.config, config, inputs);
   std::string text =
       io::format_strategy_chart(chart, "strategy: " + chart.name + "\nrules: " + io::describe_rules(config.rules));
   if (config.rules.switch_hands) text += switch_comment(config.rules, chart);

@@ -21,6 +21,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/inputs.hpp"
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
@@ -63,7 +64,7 @@ void add_run_options(CLI::App& command, RunOptions& run) {
   add_target_se_option(command, run.target_se,
                        "Stop once the standard error of every difference (of the edge, for one variant) is at most "
                        "this, per initial wager (e.g. 0.0005); checked every 20 chunks");
-  command.add_option("-t,--threads", run.threads, "Threads (0: all cores)")->capture_default_str();
+  add_threads_option(command, run.threads);
   command.add_option("-o,--out", run.out, "Write the result JSON to FILE ('-': stdout)");
   command.add_option("--csv", run.csv, "Write one CSV row per variant to FILE ('-': stdout)");
   command.add_flag("-q,--quiet", run.quiet, "No progress bar and no summary");
@@ -94,9 +95,10 @@ void check_outputs(Outputs& outputs, const RunOptions& run) {
 // Plays the variants paired (the chunks of --shard, or all), in one go or in
 // batches until --target-se is met, and writes the JSON, the CSV and the
 // summary to `outputs` (checked by check_outputs before the variants were
-// made; checked again here against their chart files).
+// made; checked again here against the files they name: charts, side bets).
 void run_variants(const std::string& command, std::vector<io::Variant>& variants,
-                  const std::vector<std::string>& varied, const RunOptions& run, Outputs& outputs) {
+                  const std::vector<std::string>& varied, const RunOptions& run, Outputs& outputs,
+                  io::InputRegistry& inputs) {
   if (variants.empty()) throw Error(command + ": no variants to play");
   const io::SimConfig& base = variants.front().config;
   const bool sharded = !run.shard.empty();
@@ -108,11 +110,18 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
   if (sharded && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  for (const io::Variant& v : variants) outputs.input("--strategy", v.chart_file);
+  io::read_variant_inputs(variants, inputs);
   outputs.check();
   const unsigned threads = run::resolve_threads(run.threads);
   // Ctrl-C here ends the process at once (signals.hpp: outside a run).
-  const double setup_seconds = io::prepare_variants(variants, threads);
+  const double setup_seconds = io::prepare_variants(variants, threads, inputs);
+  for (const io::Variant& v : variants) {
+    for (const io::SideBetFile& file : v.side_bet_files) {
+      if (const std::string note = io::pays_for_decks_note(file, v.config.rules.decks); !note.empty()) {
+        std::fprintf(stderr, "warning: variant '%s': %s\n", excerpt(v.label).c_str(), note.c_str());
+      }
+    }
+  }
 
   const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
   if (plan.chunks() < io::MIN_PAIRED_CHUNKS && variants.size() > 1) {
@@ -125,10 +134,10 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
   const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
   const auto start = std::chrono::steady_clock::now();
   blackjack::CompareResult compared;
   {
+    const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
     const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
     compared =
@@ -145,12 +154,14 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
                                .chunks = assigned.size(),
                                .target_se = run.target_se,
                                .stopped_by = compared.stopped_by,
-                               .threads = threads,
+                               .threads = run::threads_used(threads, assigned.size()),
                                .elapsed_seconds = elapsed,
                                .setup_seconds = setup_seconds};
   json result = io::paired_result_json(described, info, paired);
   if (sharded) {
-    io::add_paired_shard_info(result, io::paired_run_identity(command, varied, described), shard, exact_ev, paired);
+    io::add_paired_shard_info(
+        result, io::paired_run_identity(command, varied, described, io::inputs_identity_json(inputs.files())), shard,
+        exact_ev, paired);
   }
 
   const std::string result_text = result.dump(2) + "\n";
@@ -173,17 +184,18 @@ struct CompareOptions {
 void run_compare(const CompareOptions& options) {
   run::require_one_rank("compare", "split the run with --shard I/N");
   if (options.configs.size() < 2) throw Error("compare needs at least two config files (the first is the baseline)");
-  Outputs outputs("compare");
-  for (const auto& path : options.configs) outputs.input("config", path);
-  check_outputs(outputs, options.run);
+  io::InputRegistry inputs;
+  Outputs outputs("compare", inputs);
   std::vector<json> configs;
-  for (const auto& path : options.configs)
-    configs.push_back(io::parse_json_object(io::read_file(path), "config '" + path + "'"));
+  for (const auto& path : options.configs) {
+    configs.push_back(io::parse_json_object(inputs.read("config", path).bytes, "config '" + path + "'"));
+  }
+  check_outputs(outputs, options.run);
   std::set<std::string> flag_keys;
   const io::PairedRunKeys keys = run_keys(options.run, flag_keys);
   std::vector<io::Variant> variants =
       flag_errors_as_usage(flag_keys, [&] { return io::compare_variants(configs, options.configs, keys); });
-  run_variants("compare", variants, {}, options.run, outputs);
+  run_variants("compare", variants, {}, options.run, outputs, inputs);
 }
 
 // ---- sweep -----------------------------------------------------------------
@@ -197,10 +209,10 @@ struct SweepOptions {
 void run_sweep(const SweepOptions& options) {
   run::require_one_rank("sweep", "split the run with --shard I/N");
   if (options.vary.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
-  Outputs outputs("sweep");
-  outputs.input("--config", options.config->config_file);
+  io::InputRegistry inputs;
+  Outputs outputs("sweep", inputs);
+  const json base = config_json(*options.config, inputs);
   check_outputs(outputs, options.run);
-  const json base = config_json(*options.config);
   std::vector<io::SweepAxis> axes;
   for (const auto& spec : options.vary) {
     const auto eq = spec.find('=');
@@ -219,12 +231,13 @@ void run_sweep(const SweepOptions& options) {
   flag_keys.insert(keys.begin(), keys.end());
   for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
   const io::PairedRunKeys run_values = run_keys(options.run, flag_keys);
-  const std::string folder = options.config->config_file.empty()
-                                 ? ""
-                                 : std::filesystem::path(options.config->config_file).parent_path().string();
+  // The config's file names are relative to its folder; one given on the
+  // command line (a flag or a --vary axis), to the working folder.
+  const bool named_here = flag_keys.contains("strategy") || flag_keys.contains("side_bets");
+  const std::string folder = named_here ? "" : naming_folder(*options.config, "strategy");
   std::vector<io::Variant> variants =
       flag_errors_as_usage(flag_keys, [&] { return io::sweep_variants(base, axes, run_values, folder); });
-  run_variants("sweep", variants, keys, options.run, outputs);
+  run_variants("sweep", variants, keys, options.run, outputs, inputs);
 }
 
 }  // namespace

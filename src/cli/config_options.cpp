@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <utility>
 
@@ -12,6 +13,7 @@
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/run/runner.hpp"
 #include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 
@@ -52,6 +54,13 @@ void add_shard_option(CLI::App& command, std::string& shard) {
                   "for `cardsim merge`")
       ->type_name("I/N")
       ->check(error_check([](const std::string& text) { run::parse_shard(text); }));
+}
+
+void add_threads_option(CLI::App& command, unsigned& threads) {
+  command
+      .add_option("-t,--threads", threads, "Threads (0: all cores; at most " + std::to_string(run::MAX_THREADS) + ")")
+      ->capture_default_str()
+      ->check(CLI::Range(0u, run::MAX_THREADS));
 }
 
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help) {
@@ -111,16 +120,16 @@ CLI::Validator seed_check() {
       "");
 }
 
-io::SimConfig resolve_config(const ConfigOptions& options) {
+io::SimConfig resolve_config(const ConfigOptions& options, io::InputRegistry& inputs) {
   std::set<std::string> flag_keys;
   for (const auto& entry : options.flags) flag_keys.insert(entry.first);
-  return config_from_json(config_json(options), flag_keys);
+  return config_from_json(config_json(options, inputs), flag_keys);
 }
 
-io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::string& command, std::uint64_t rounds,
-                                      std::uint64_t chunk_rounds) {
-  const nlohmann::json given = config_json(options);
-  io::SimConfig config = resolve_config(options);
+io::SimConfig resolve_counting_config(const ConfigOptions& options, io::InputRegistry& inputs,
+                                      const std::string& command, std::uint64_t rounds, std::uint64_t chunk_rounds) {
+  const nlohmann::json given = config_json(options, inputs);
+  io::SimConfig config = resolve_config(options, inputs);
   if (!config.counting.enabled()) {
     throw Error("cardsim " + command +
                 " needs a count: --count hi-lo (or any count in the data folder's counts/, or "
@@ -138,10 +147,11 @@ io::SimConfig config_from_json(const nlohmann::json& j, const std::set<std::stri
   return flag_errors_as_usage(flag_keys, [&] { return io::sim_config_from_json(j); });
 }
 
-nlohmann::json config_json(const ConfigOptions& options) {
+nlohmann::json config_json(const ConfigOptions& options, io::InputRegistry& inputs) {
   nlohmann::json j = nlohmann::json::object();
   if (!options.config_file.empty()) {
-    j = io::parse_json_object(io::read_file(options.config_file), "config '" + options.config_file + "'");
+    j = io::parse_json_object(inputs.read("--config", options.config_file).bytes,
+                              "config '" + options.config_file + "'");
   }
   for (const auto& [key, text] : options.flags) {
     const bool list = std::any_of(io::config_keys().begin(), io::config_keys().end(),
@@ -151,27 +161,41 @@ nlohmann::json config_json(const ConfigOptions& options) {
   return j;
 }
 
-namespace {
-// The folder of --config, where a config's relative file names are looked up too.
-std::string config_folder(const ConfigOptions& options) {
-  return options.config_file.empty() ? "" : std::filesystem::path(options.config_file).parent_path().string();
-}
-}  // namespace
-
-blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config) {
-  return io::load_strategy(config.strategy, config.rules, config_folder(options));
+std::string naming_folder(const ConfigOptions& options, const std::string& key) {
+  if (options.config_file.empty() || options.flags.contains(key)) return "";
+  const std::string folder = std::filesystem::path(options.config_file).parent_path().string();
+  return folder.empty() ? "." : folder;
 }
 
-blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config) {
-  return io::load_counting(config, config_folder(options));
+blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config,
+                                          io::InputRegistry& inputs) {
+  return io::load_strategy(config.strategy, config.rules, inputs, naming_folder(options, "strategy"));
 }
 
-void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io::SimConfig& config) {
-  const std::string folder = config_folder(options);
-  outputs.input("--config", options.config_file);
-  outputs.input("--strategy", io::strategy_file(config.strategy, folder));
-  for (const std::string& file : io::counting_files(config, folder)) outputs.input("the counting file", file);
-  for (const io::SideBetFile& file : io::load_side_bets(config.side_bets)) outputs.input("the side bet", file.path);
+blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config,
+                                     io::InputRegistry& inputs) {
+  return io::load_counting(config, inputs, naming_folder(options, "count"), naming_folder(options, "indices"));
+}
+
+std::vector<io::PlayedSideBet> resolve_side_bets(const ConfigOptions& options, const io::SimConfig& config,
+                                                 io::InputRegistry& inputs) {
+  std::vector<io::SideBetFile> files =
+      io::load_side_bets(config.side_bets, inputs, naming_folder(options, "side_bets"));
+  for (const io::SideBetFile& file : files) {
+    if (const std::string note = io::pays_for_decks_note(file, config.rules.decks); !note.empty()) {
+      std::fprintf(stderr, "warning: %s\n", note.c_str());
+    }
+  }
+  return io::played_side_bets(config, std::move(files));
+}
+
+void read_config_files(const ConfigOptions& options, const io::SimConfig& config, io::InputRegistry& inputs) {
+  if (const std::string chart = io::strategy_file(config.strategy, naming_folder(options, "strategy"));
+      !chart.empty()) {
+    inputs.read("strategy chart", chart, config.strategy);
+  }
+  (void)io::load_counting(config, inputs, naming_folder(options, "count"), naming_folder(options, "indices"));
+  (void)io::load_side_bets(config.side_bets, inputs, naming_folder(options, "side_bets"));
 }
 
 }  // namespace cardsim::cli

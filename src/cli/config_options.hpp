@@ -16,6 +16,8 @@
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/inputs.hpp"
+#include "cardsim/io/result.hpp"
 #include "commands.hpp"
 #include "outputs.hpp"
 
@@ -31,6 +33,9 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
 
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
 void add_shard_option(CLI::App& command, std::string& shard);
+
+// Adds -t/--threads N (0: all cores; at most run::MAX_THREADS) to `command`.
+void add_threads_option(CLI::App& command, unsigned& threads);
 
 // Adds --target-se X (a standard error > 0 per initial wager) to `command`.
 void add_target_se_option(CLI::App& command, double& target_se, const std::string& help);
@@ -51,9 +56,10 @@ std::uint64_t count_value(const std::string& text, const std::string& what, bool
 // (CLI11 alone would wrap "-1" to 2^64-1).
 CLI::Validator seed_check();
 
-// The config file (if any) with the flags on top, validated. A bad value of a
-// flag is a usage error (UsageError, exit 2), of the file an Error (exit 1).
-io::SimConfig resolve_config(const ConfigOptions& options);
+// The config file (if any, read through `inputs`) with the flags on top,
+// validated. A bad value of a flag is a usage error (UsageError, exit 2), of
+// the file an Error (exit 1).
+io::SimConfig resolve_config(const ConfigOptions& options, io::InputRegistry& inputs);
 
 // Validates a config object as io::sim_config_from_json; a bad value of one of
 // `flag_keys` (keys given on the command line) throws UsageError.
@@ -72,24 +78,36 @@ auto flag_errors_as_usage(const std::set<std::string>& flag_keys, Make make) -> 
 }
 
 // The same before validation: the file's JSON object with the flags' values set.
-nlohmann::json config_json(const ConfigOptions& options);
+nlohmann::json config_json(const ConfigOptions& options, io::InputRegistry& inputs);
 
 // resolve_config() for a command that needs a count (indices, ramp): an Error
 // naming `command` without one; `rounds` and `chunk_rounds` the command's own
 // defaults unless the file or a flag gives them.
-io::SimConfig resolve_counting_config(const ConfigOptions& options, const std::string& command, std::uint64_t rounds,
-                                      std::uint64_t chunk_rounds);
+io::SimConfig resolve_counting_config(const ConfigOptions& options, io::InputRegistry& inputs,
+                                      const std::string& command, std::uint64_t rounds, std::uint64_t chunk_rounds);
 
-// The strategy chart the config names (files relative to the config's folder
-// are found too).
-blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config);
+// The folder a relative file name of config key `key` is found from: the
+// working folder ("") for a key given as a flag, else the folder of --config.
+std::string naming_folder(const ConfigOptions& options, const std::string& key);
+
+// The strategy chart the config names (a relative path from naming_folder()).
+blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io::SimConfig& config,
+                                          io::InputRegistry& inputs);
 
 // The counting setup the config names (count and index files found as charts
 // are); disabled when the config's count is "none".
-blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config);
+blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config,
+                                     io::InputRegistry& inputs);
 
-// Registers the files `config` reads with `outputs` as inputs: --config, and
-// the strategy chart, count and index files it names.
-void add_config_inputs(Outputs& outputs, const ConfigOptions& options, const io::SimConfig& config);
+// The side bets the config names, as read when the run starts, with their
+// PAR sheets for its shoe; a warning on stderr for each whose pays were
+// published for another number of decks (the result JSON says it too).
+std::vector<io::PlayedSideBet> resolve_side_bets(const ConfigOptions& options, const io::SimConfig& config,
+                                                 io::InputRegistry& inputs);
+
+// Reads every file `config` names (chart, count, index list, side bets)
+// through `inputs`, so that no output can be one of them, even those the
+// command does not play (an analysis of a config with side bets).
+void read_config_files(const ConfigOptions& options, const io::SimConfig& config, io::InputRegistry& inputs);
 
 }  // namespace cardsim::cli

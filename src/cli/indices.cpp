@@ -44,38 +44,38 @@ struct IndicesOptions {
 };
 
 void run_indices(const IndicesOptions& options) {
-  const io::SimConfig config = resolve_counting_config(*options.game, "indices", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
-  const bj::StrategyChart chart = resolve_strategy(*options.game, config);
+  io::InputRegistry inputs;
+  const io::SimConfig config =
+      resolve_counting_config(*options.game, inputs, "indices", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
+  const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
   // The lines: --hands, else the config's index set, else the Illustrious 18
   // and Fab 4 (their lines; the numbers are generated).
   const std::string hands_name = !options.hands.empty()              ? options.hands
                                  : config.counting.indices != "none" ? config.counting.indices
                                                                      : DEFAULT_HANDS;
-  const std::string folder =
-      options.game->config_file.empty() ? "" : std::filesystem::path(options.game->config_file).parent_path().string();
-  const io::IndexHands hands = io::load_index_hands(hands_name, folder);
+  const std::string folder = options.hands.empty() ? naming_folder(*options.game, "indices") : "";
+  const io::IndexHands hands = io::load_index_hands(hands_name, folder, inputs);
   io::SimConfig counted = config;
   counted.counting.indices = "none";  // the lines come from --hands
-  const bj::Counting counting = resolve_counting(*options.game, counted);
+  const bj::Counting counting = resolve_counting(*options.game, counted, inputs);
   const std::vector<bj::IndexPlay> lines =
       hands.from_list ? bj::candidate_deviations(config.rules, chart, hands.lines) : hands.lines;
 
   // The files, checked before the run: the index file given by --hands is an
   // input too (--out may not write over it).
-  Outputs outputs("indices");
-  add_config_inputs(outputs, *options.game, config);
-  if (!hands.from_list) outputs.input("--hands", hands.source);
+  read_config_files(*options.game, config, inputs);
+  Outputs outputs("indices", inputs);
   outputs.output("--out", options.out);
   outputs.output("--json", options.json, /*result=*/true);
   outputs.check();
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control, "rounds", config.chunk_rounds, "");
   const bj::IndexRunPlan plan{config.rounds, config.chunk_rounds, config.seed, run::resolve_threads(options.threads),
                               count_value(options.states_per_true_count, "--states-per-count", /*zero_allowed=*/true)};
   const auto start = std::chrono::steady_clock::now();
   bj::IndexRun run;
   {
+    const StopOnSignal stop_on_signal(control, "rounds", config.chunk_rounds, "");
     // Two passes over the shoes: dealing (fast), then valuing.
     const ProgressBar progress(control.items_done, 2 * config.rounds, "rounds",
                                !options.quiet && ProgressBar::stderr_is_terminal());
@@ -119,7 +119,7 @@ void setup_indices(CLI::App& app) {
       ->type_name("N")
       ->check(count_check("--states-per-count", /*zero_allowed=*/true))
       ->capture_default_str();
-  indices->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
+  add_threads_option(*indices, options->threads);
   indices->add_flag("-q,--quiet", options->quiet, "No progress bar and no table");
   // The game and the count: --config and a flag per config key. --rounds
   // (default 2M here) counts the round starts dealt.

@@ -7,7 +7,7 @@
 //   2    a usage error: no command, an unknown command or flag, a flag value
 //        outside what it allows (checked by CLI11, or with the config for the
 //        config keys' flags);
-//   130  interrupted by SIGINT or SIGTERM (signals.hpp).
+//   130  interrupted by SIGINT, 143 by SIGTERM (128 + the signal; signals.hpp).
 // Every error is one line "error: ..." on stderr; under MPI only rank 0
 // prints it (every rank meets the same bad input).
 #include <algorithm>
@@ -28,7 +28,6 @@ namespace {
 
 constexpr int EXIT_RUN_ERROR = 1;
 constexpr int EXIT_USAGE = 2;
-constexpr int EXIT_INTERRUPTED = 130;
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -152,7 +151,7 @@ int main(int argc, char** argv) {
   } catch (const cardsim::cli::UsageError& e) {
     return report(EXIT_USAGE, e.what());
   } catch (const cardsim::cli::Interrupted& e) {
-    return report(EXIT_INTERRUPTED, e.what());
+    return report(cardsim::cli::interrupted_exit_code(), e.what());
   } catch (const cardsim::Error& e) {
     return report(EXIT_RUN_ERROR, e.what());
   } catch (const std::exception& e) {

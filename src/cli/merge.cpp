@@ -23,14 +23,14 @@ struct MergeOptions {
 };
 
 void run_merge(const MergeOptions& options) {
-  Outputs outputs("merge");
-  for (const std::string& path : options.shards) outputs.input("shard", path);
+  io::InputRegistry inputs;
+  std::vector<io::ShardFile> files;
+  files.reserve(options.shards.size());
+  for (const std::string& path : options.shards) files.push_back({path, inputs.read("shard", path).bytes});
+  Outputs outputs("merge", inputs);
   outputs.output("--out", options.out, /*result=*/true);
   outputs.output("--csv", options.csv);
   outputs.check();
-  std::vector<io::ShardFile> files;
-  files.reserve(options.shards.size());
-  for (const std::string& path : options.shards) files.push_back({path, io::read_file(path)});
   const io::MergedOutput merged = io::merge_shard_files(files);
   const bool paired = merged.command != "sim";
   if (!options.csv.empty() && !paired) {

@@ -1,5 +1,6 @@
 #include "outputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <utility>
@@ -43,18 +44,19 @@ bool same_file(const FileKey& a, const FileKey& b) {
   return !a.new_path.empty() && a.new_path == b.new_path;
 }
 
-std::string named(const std::string& what, const std::string& path) { return what + " '" + path + "'"; }
+std::string named(const std::string& what, const std::string& path) { return what + " '" + excerpt(path) + "'"; }
 
 }  // namespace
 
-Outputs::Outputs(std::string command) : command_(std::move(command)) {}
+Outputs::Outputs(std::string command, const io::InputRegistry& inputs)
+    : command_(std::move(command)), inputs_(inputs) {}
 
-void Outputs::input(const std::string& what, const std::string& path, const std::string& updated_by) {
-  if (!path.empty()) inputs_.push_back({what, path, false, updated_by});
+void Outputs::may_update(const std::string& path, const std::string& flag) {
+  if (!path.empty()) updatable_.push_back({flag, path, false});
 }
 
 void Outputs::output(const std::string& flag, const std::string& path, bool result) {
-  if (!path.empty()) outputs_.push_back({flag, path, result, ""});
+  if (!path.empty()) outputs_.push_back({flag, path, result});
 }
 
 void Outputs::check() const {
@@ -75,13 +77,15 @@ void Outputs::check() const {
                     " are the same file; give each output a file of its own");
       }
     }
-    for (const File& in : inputs_) {
-      const auto identity = io::file_identity(in.path);
-      if (!identity || in.updated_by == outputs_[o].flag) continue;
-      if (same_file(keys[o], FileKey{false, identity, ""})) {
-        throw Error(named(outputs_[o].flag, outputs_[o].path) + " is the same file as " + named(in.flag, in.path) +
-                    ": an output never overwrites an input; choose another name");
-      }
+    for (const io::InputFile& in : inputs_.files()) {
+      if (!in.identity || !same_file(keys[o], FileKey{false, in.identity, ""})) continue;
+      const bool allowed = std::any_of(updatable_.begin(), updatable_.end(), [&](const File& u) {
+        return u.flag == outputs_[o].flag && io::file_identity(u.path) == in.identity;
+      });
+      if (allowed) continue;
+      const std::string input = (in.what.starts_with("--") ? "" : "the ") + in.what;
+      throw Error(named(outputs_[o].flag, outputs_[o].path) + " is the same file as " + named(input, in.path) +
+                  ": an output never overwrites an input; choose another name");
     }
   }
 }
@@ -119,6 +123,7 @@ void Outputs::write(const std::string& flag, const std::string& content) {
 }
 
 void Outputs::finish(const std::string& result, const std::string& interrupted) const {
+  if (failures_.empty()) note_outputs_written();
   std::string failures;
   for (const std::string& failure : failures_) failures += (failures.empty() ? "" : "; ") + failure;
   if (!failures.empty() && !result.empty() && !result_written_) {

@@ -3,9 +3,10 @@
 // "-" is stdout, a device or FIFO is written in place, a symbolic link's
 // target and a regular file are replaced atomically) with the same rules:
 // - every output is checked before the run (io::check_output);
-// - an output is never the same file as an input or as another output
-//   (compared as files, by device and inode; character devices such as
-//   /dev/null excepted), refused before the run with one line naming both;
+// - an output is never the same file as an input (any file read through the
+//   command's io::InputRegistry) or as another output (compared as files, by
+//   device and inode; character devices such as /dev/null excepted), refused
+//   before the run with one line naming both;
 // - a finished result is never lost: if it cannot be written, the other
 //   outputs and the summary still come, and the result JSON is saved to a
 //   fallback file that the error names (io::save_fallback).
@@ -15,17 +16,19 @@
 #include <string>
 #include <vector>
 
+#include "cardsim/io/inputs.hpp"
+
 namespace cardsim::cli {
 
 class Outputs {
  public:
-  // `command` names the fallback file: cardsim-<command>-...json.
-  explicit Outputs(std::string command);
+  // `command` names the fallback file: cardsim-<command>-...json. `inputs`:
+  // the files the command reads (read before check(); it must outlive this).
+  Outputs(std::string command, const io::InputRegistry& inputs);
 
-  // A file the command reads, named `what` in messages ("--config", "shard");
-  // an empty path: none. `updated_by`: an output flag that may write over it
-  // (a resumed checkpoint that goes on being updated).
-  void input(const std::string& what, const std::string& path, const std::string& updated_by = "");
+  // The output `flag` may write over the input `path` (a resumed checkpoint
+  // that goes on being updated).
+  void may_update(const std::string& path, const std::string& flag);
 
   // An output flag and its path (empty: not given). `result`: it receives the
   // result JSON; if no such output is written, finish() saves a fallback.
@@ -57,10 +60,10 @@ class Outputs {
     std::string flag;
     std::string path;
     bool result = false;
-    std::string updated_by;
   };
   std::string command_;
-  std::vector<File> inputs_;
+  const io::InputRegistry& inputs_;
+  std::vector<File> updatable_;  // inputs (path) an output (flag) may write over
   std::vector<File> outputs_;
   std::vector<std::string> failures_;
   std::string result_file_;  // the file (not stdout) the result was written to

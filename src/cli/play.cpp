@@ -655,7 +655,8 @@ class Session {
 };
 
 void run_play(const PlayOptions& options) {
-  const io::SimConfig config = resolve_config(*options.game);
+  io::InputRegistry inputs;
+  const io::SimConfig config = resolve_config(*options.game, inputs);
   if (config.counting.enabled()) {
     throw Error("play does not count for you: counting (count '" + config.counting.count + "') is for `cardsim sim`");
   }
@@ -667,7 +668,7 @@ void run_play(const PlayOptions& options) {
     throw Error("--bankroll " + std::to_string(options.bankroll) + " does not cover a round's bets (" +
                 std::to_string(options.bet) + " x " + std::to_string(config.rules.seats) + " seats)");
   }
-  const bj::StrategyChart chart = resolve_strategy(*options.game, config);
+  const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
   Style style;
   const bool out_terminal = ::isatty(STDOUT_FILENO) == 1;
   const char* no_color = std::getenv("NO_COLOR");

@@ -56,13 +56,14 @@ void run_ramp(const RampOptions& options) {
   if (options.game->flags.contains("bankroll_units")) {
     throw UsageError("cardsim ramp sizes its bets for --bankroll; give it instead of --bankroll-units");
   }
-  io::SimConfig config = resolve_counting_config(*options.game, "ramp", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
+  io::InputRegistry inputs;
+  io::SimConfig config = resolve_counting_config(*options.game, inputs, "ramp", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
   config.counting.bankroll = options.bankroll;
-  const bj::StrategyChart chart = resolve_strategy(*options.game, config);
-  const bj::Counting counting = resolve_counting(*options.game, config);
+  const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
+  const bj::Counting counting = resolve_counting(*options.game, config, inputs);
 
-  Outputs outputs("ramp");
-  add_config_inputs(outputs, *options.game, config);
+  read_config_files(*options.game, config, inputs);
+  Outputs outputs("ramp", inputs);
   outputs.output("--out", options.out, /*result=*/true);
   outputs.check();
 
@@ -73,10 +74,10 @@ void run_ramp(const RampOptions& options) {
                           {io::parse_bet_spread(options.spread), options.bankroll, options.kelly_fraction},
                           config.counting.rounds_per_hour};
   bj::SimulationControl control;
-  const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, "");
   const auto start = std::chrono::steady_clock::now();
   bj::RampRun run;
   {
+    const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, "");
     // Two runs: the counting run the ramp is fitted on, then the ramp played.
     const ProgressBar progress(control.run.items_done, 2 * config.rounds, "rounds",
                                !options.quiet && ProgressBar::stderr_is_terminal());
@@ -117,7 +118,7 @@ void setup_ramp(CLI::App& app) {
       ->capture_default_str();
   ramp->add_option("-o,--out", options->out,
                    "Write the result JSON to FILE ('-': stdout; a device or FIFO is written in place)");
-  ramp->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
+  add_threads_option(*ramp, options->threads);
   ramp->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
   // The game and the count: --config and a flag per config key. --rounds
   // (default 20M here) is each of the two runs'.

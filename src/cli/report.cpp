@@ -7,6 +7,7 @@
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/report_html.hpp"
+#include "cardsim/io/run_identity.hpp"
 #include "commands.hpp"
 #include "outputs.hpp"
 
@@ -19,12 +20,13 @@ struct ReportOptions {
 };
 
 void run_report(const ReportOptions& options) {
-  Outputs outputs("report");
-  outputs.input("the result", options.result);
+  io::InputRegistry inputs;
+  const std::string& text = inputs.read("result", options.result).bytes;
+  Outputs outputs("report", inputs);
   outputs.output("--out", options.out);
   outputs.check();
-  const nlohmann::json result = io::parse_json_object(io::read_file(options.result), "'" + options.result + "'");
-  outputs.write("--out", io::report_html(result));
+  const nlohmann::json result = io::parse_json_object(text, "'" + options.result + "'");
+  outputs.write("--out", io::read_named("result '" + options.result + "'", [&] { return io::report_html(result); }));
   outputs.finish("");
 }
 

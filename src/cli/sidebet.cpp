@@ -34,9 +34,9 @@ struct SidebetOptions {
 };
 
 void run_sidebet(const SidebetOptions& options) {
-  const io::SideBetFile file = io::load_side_bet(options.bet);
-  Outputs outputs("sidebet");
-  outputs.input("the side bet", file.path);
+  io::InputRegistry inputs;
+  const io::SideBetFile file = io::load_side_bet(options.bet, inputs);
+  Outputs outputs("sidebet", inputs);
   outputs.output("--out", options.out, /*result=*/true);
   outputs.check();
 
@@ -57,6 +57,7 @@ void run_sidebet(const SidebetOptions& options) {
                  "fractions"}};
   result["performance"] = {{"elapsed_seconds", elapsed}};
 
+  if (result.contains("note")) std::fprintf(stderr, "warning: %s\n", result.at("note").get<std::string>().c_str());
   const std::string result_text = result.dump(2) + "\n";
   outputs.write("--out", result_text);
   if (!options.quiet) {

@@ -1,9 +1,13 @@
 // Ctrl-C (SIGINT) and SIGTERM, for the whole process. main() installs the
-// handler before anything else:
+// handler before anything else, and ignores SIGPIPE: a write to a pipe whose
+// reader has gone is a failed write like any other (the result is saved to a
+// fallback file, as for a full disk), not a silent death. A signal ends the
+// process with 128 + its number (130 for SIGINT, 143 for SIGTERM):
 // - outside a run (reading configs and charts, computing strategies and exact
 //   EVs, sweep cells, merge, report...) a signal ends the process at once with
-//   exit 130 and one line "error: interrupted...": nothing is written, and an
-//   atomic write in progress leaves the old file and no temporary;
+//   one line "error: interrupted...": an atomic write in progress leaves the
+//   old file and no temporary, and the line says whether the outputs were
+//   already written;
 // - during a run (a StopOnSignal alive) the first signal asks the run to stop
 //   after the chunks in progress, so the partial result is still reported and
 //   written; if no chunk has been completed yet it ends the process at once
@@ -20,15 +24,28 @@
 
 namespace cardsim::cli {
 
-// Thrown when a run was stopped by a signal; main() exits with 130.
+// Thrown when a run was stopped by a signal; main() exits with
+// interrupted_exit_code().
 class Interrupted : public Error {
  public:
   using Error::Error;
 };
 
-// Installs the handler of SIGINT and SIGTERM. `print`: whether the process
-// prints the line when it ends at once (false on MPI ranks other than 0).
+// 128 + the number of the last stop signal received (130 if none).
+int interrupted_exit_code();
+
+// Installs the handler of SIGINT and SIGTERM and ignores SIGPIPE. `print`:
+// whether the process prints the line when it ends at once (false on MPI
+// ranks other than 0).
 void install_signal_handler(bool print);
+
+// Outputs::write calls this once the command's outputs are written, so that
+// a signal after it does not claim that nothing was.
+void note_outputs_written();
+
+// The checkpoint of the run in progress exists (written, or resumed from), so
+// that a signal's message says it is kept only then.
+void note_checkpoint_written();
 
 // While alive, a signal asks a run or a session to stop (see the top).
 class StopOnSignal {

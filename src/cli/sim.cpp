@@ -71,36 +71,46 @@ double parse_seconds(const std::string& text) {
   return seconds > 0 && seconds < 1e9 ? seconds : 0;
 }
 
-// What a run plays: the config, chart and counting, the shard, and what a
-// checkpoint already holds (nothing for a fresh run).
+// What a run plays: the config, chart, counting and side bets, the files they
+// came from (their fingerprints), the shard, and what a checkpoint already
+// holds (nothing for a fresh run).
 struct RunPlan {
   io::SimConfig config;
   blackjack::StrategyChart chart;
   blackjack::Counting counting;
+  std::vector<io::PlayedSideBet> side_bets;
+  nlohmann::json inputs;  // io::inputs_identity_json() of the files the run read
   run::Shard shard;
   bool sharded = false;
   blackjack::Tally done_tally{};
   std::vector<std::uint64_t> done_chunks;
 };
 
-RunPlan plan_run(const SimOptions& options) {
+// Every file is read here, once, through `inputs`; a resumed run reads only
+// its checkpoint, which holds what the run read when it started.
+RunPlan plan_run(const SimOptions& options, io::InputRegistry& inputs) {
   RunPlan plan;
   if (!options.resume.empty()) {
     if (!options.config->config_file.empty() || !options.config->flags.empty() || !options.shard.empty()) {
       throw Error("--resume takes the config and shard from the checkpoint: give no --config, config flag or --shard");
     }
-    io::Checkpoint checkpoint = io::checkpoint_from_text(io::read_file(options.resume), options.resume);
+    io::Checkpoint checkpoint =
+        io::checkpoint_from_text(inputs.read("checkpoint", options.resume).bytes, options.resume);
     plan.config = std::move(checkpoint.config);
     plan.chart = std::move(checkpoint.chart);
     plan.counting = std::move(checkpoint.counting);
+    plan.side_bets = std::move(checkpoint.side_bets);
+    plan.inputs = std::move(checkpoint.inputs);
     plan.shard = checkpoint.shard;
     plan.sharded = checkpoint.sharded;
     plan.done_tally = checkpoint.tally;
     plan.done_chunks = std::move(checkpoint.completed_chunks);
   } else {
-    plan.config = resolve_config(*options.config);
-    plan.chart = resolve_strategy(*options.config, plan.config);
-    plan.counting = resolve_counting(*options.config, plan.config);
+    plan.config = resolve_config(*options.config, inputs);
+    plan.chart = resolve_strategy(*options.config, plan.config, inputs);
+    plan.counting = resolve_counting(*options.config, plan.config, inputs);
+    plan.side_bets = resolve_side_bets(*options.config, plan.config, inputs);
+    plan.inputs = io::inputs_identity_json(inputs.files());
     plan.sharded = !options.shard.empty();
     if (plan.sharded) plan.shard = run::parse_shard(options.shard);
   }
@@ -141,10 +151,12 @@ std::string rank_report(const blackjack::SimulationResult& outcome, unsigned thr
 
 void run_sim(const SimOptions& options) {
   const run::MpiSession mpi;
-  const RunPlan plan = plan_run(options);
+  io::InputRegistry inputs;
+  const RunPlan plan = plan_run(options, inputs);
   const io::SimConfig& config = plan.config;
-  const blackjack::Engine engine(config.rules, plan.chart, plan.counting,
-                                 io::bets_of(io::load_side_bets(config.side_bets)));
+  std::vector<blackjack::SideBet> bets;
+  for (const io::PlayedSideBet& b : plan.side_bets) bets.push_back(b.file.bet);
+  const blackjack::Engine engine(config.rules, plan.chart, plan.counting, std::move(bets));
 
   const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
   if (!checkpoint_path.empty() && mpi.size() > 1) {
@@ -159,9 +171,8 @@ void run_sim(const SimOptions& options) {
   // The files, checked before the long run (on rank 0, which writes). A
   // resumed checkpoint goes on being updated in place unless --checkpoint
   // names another file.
-  Outputs outputs("sim");
-  if (options.resume.empty()) add_config_inputs(outputs, *options.config, config);
-  outputs.input("--resume", options.resume, "--checkpoint");
+  Outputs outputs("sim", inputs);
+  outputs.may_update(options.resume, "--checkpoint");
   outputs.output("--out", options.out, /*result=*/true);
   outputs.output("--checkpoint", checkpoint_path);
   std::string problem;
@@ -179,17 +190,18 @@ void run_sim(const SimOptions& options) {
   const std::vector<std::uint64_t> assigned = run::shard_chunks(chunk_plan, plan.shard);
   const std::vector<std::uint64_t> todo =
       run::rank_chunks(run::missing_chunks(assigned, plan.done_chunks), mpi.rank(), mpi.size());
-  const unsigned threads = run::resolve_threads(options.threads);
+  const unsigned threads = run::threads_used(run::resolve_threads(options.threads), todo.size());
   blackjack::SimulationControl control;
   control.run.items_done = static_cast<std::uint64_t>(plan.done_tally.rounds);
-  const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, checkpoint_path);
+  if (!options.resume.empty() && checkpoint_path == options.resume) note_checkpoint_written();
 
   // With a checkpoint, each chunk is also recorded in the journal, from which
   // the periodic checkpoints are taken.
   std::optional<run::ChunkJournal<blackjack::Tally>> journal;
   if (!checkpoint_path.empty()) journal.emplace(plan.done_tally, plan.done_chunks);
   const auto checkpoint_text = [&](const blackjack::Tally& tally, const std::vector<std::uint64_t>& completed) {
-    const io::Checkpoint checkpoint{config, plan.chart, plan.counting, plan.shard, plan.sharded, completed, tally};
+    const io::Checkpoint checkpoint{config,     plan.chart,   plan.counting, plan.side_bets, plan.inputs,
+                                    plan.shard, plan.sharded, completed,     tally};
     return io::checkpoint_to_text(checkpoint);
   };
   if (journal) {
@@ -199,6 +211,9 @@ void run_sim(const SimOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   blackjack::SimulationResult outcome;
   {
+    // During the run only: a signal while the outputs are written (a FIFO
+    // with no reader blocks its open) ends the process at once.
+    const StopOnSignal stop_on_signal(control.run, "rounds", config.chunk_rounds, checkpoint_path);
     const ProgressBar progress(control.run.items_done, run::items_in(chunk_plan, todo) + control.run.items_done,
                                "rounds", mpi.root() && !options.quiet && ProgressBar::stderr_is_terminal());
     std::optional<PeriodicCheckpoint> periodic;
@@ -206,6 +221,7 @@ void run_sim(const SimOptions& options) {
       periodic.emplace(std::chrono::duration<double>(checkpoint_seconds), [&] {
         const auto snapshot = journal->snapshot();
         io::write_output(checkpoint_path, checkpoint_text(snapshot.tally, snapshot.completed));
+        note_checkpoint_written();
       });
     }
     outcome = blackjack::simulate(engine, {config.seed, chunk_plan, todo, options.target_se}, threads, control);
@@ -248,10 +264,12 @@ void run_sim(const SimOptions& options) {
                     : complete        ? run::StopReason::rounds
                                       : run::StopReason::interrupted,
       .mpi_ranks = static_cast<unsigned>(mpi.size()),
+      .side_bets = plan.side_bets,
   };
   nlohmann::json result = io::sim_result_json(config, info, total);
   if (plan.sharded) {
-    io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting), plan.shard, exact_ev);
+    io::add_shard_info(result, io::run_identity(config, plan.chart, plan.counting, plan.side_bets, plan.inputs),
+                       plan.shard, exact_ev);
   }
   const std::string result_text = result.dump(2) + "\n";
   outputs.write("--checkpoint", checkpoint_text(total, completed));
@@ -272,7 +290,7 @@ void setup_sim(CLI::App& app) {
   auto options = std::make_shared<SimOptions>();
   CLI::App* sim = app.add_subcommand("sim", "Simulate blackjack rounds and report the edge and outcome statistics");
   add_config_options(*sim, options->config);
-  sim->add_option("-t,--threads", options->threads, "Threads (0: all cores)")->capture_default_str();
+  add_threads_option(*sim, options->threads);
   sim->add_option("-o,--out", options->out,
                   "Write the result JSON to FILE ('-': stdout; a device or FIFO is written in place)");
   sim->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");

@@ -107,11 +107,11 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
 
 // Resolution order: variant < config file < flags. `players` is set from the
 // config's "players" key if present and the flag was not given.
-zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned* players) {
+zjh::Rules resolve_rules(const ZjhRuleOptions& o, const CLI::App* app, unsigned* players, io::InputRegistry& inputs) {
   zjh::Rules rules = zjh::preset_rules(o.variant);
   if (!o.config.empty()) {
     const io::ZjhConfigFile file =
-        io::zjh_config_from_json(io::parse_json_object(io::read_file(o.config), "config " + o.config),
+        io::zjh_config_from_json(io::parse_json_object(inputs.read("--config", o.config).bytes, "config " + o.config),
                                  "config " + o.config, o.variant, app->count("--variant") > 0);
     rules = file.rules;
     if (file.players && players != nullptr && app->count("--players") == 0) *players = *file.players;
@@ -165,7 +165,8 @@ std::string pad(const std::string& text, std::size_t width) {
 
 void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
   unsigned players = o.players;
-  const zjh::Rules rules = resolve_rules(o.rules, app, &players);
+  io::InputRegistry inputs;
+  const zjh::Rules rules = resolve_rules(o.rules, app, &players, inputs);
   zjh::check_players(players);
   const zjh::Evaluator evaluator(rules);
   const zjh::Game game = zjh::deal_game(evaluator, players, o.seed);
@@ -210,17 +211,17 @@ void run_zjh_deal(const ZjhDealOptions& o, const CLI::App* app) {
 // ---- exact ----------------------------------------------------------------
 
 // The outputs of `zjh exact` and `zjh sim`: --out and the --config it reads, checked.
-Outputs zjh_outputs(const std::string& command, const ZjhRuleOptions& rules, const std::string& out) {
-  Outputs outputs(command);
-  outputs.input("--config", rules.config);
+Outputs zjh_outputs(const std::string& command, const io::InputRegistry& inputs, const std::string& out) {
+  Outputs outputs(command, inputs);
   outputs.output("--out", out, /*result=*/true);
   outputs.check();
   return outputs;
 }
 
 void run_zjh_exact(const ZjhExactOptions& o, const CLI::App* app) {
-  const zjh::Rules rules = resolve_rules(o.rules, app, nullptr);
-  Outputs outputs = zjh_outputs("zjh-exact", o.rules, o.out);
+  io::InputRegistry inputs;
+  const zjh::Rules rules = resolve_rules(o.rules, app, nullptr, inputs);
+  Outputs outputs = zjh_outputs("zjh-exact", inputs, o.out);
   const auto start = std::chrono::steady_clock::now();
   const zjh::ExactResult result = zjh::exact_heads_up(rules);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -272,19 +273,20 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   run::require_one_rank("zjh sim", "give each machine its own --seed");
   zjh::SimConfig config;
   config.players = o.players;
-  config.rules = resolve_rules(o.rules, app, &config.players);
+  io::InputRegistry inputs;
+  config.rules = resolve_rules(o.rules, app, &config.players, inputs);
   config.deals = io::parse_count(o.deals, "--deals");
   config.seed = o.seed;
   config.chunk_deals = o.chunk_deals;
   zjh::validate(config);
-  Outputs outputs = zjh_outputs("zjh-sim", o.rules, o.out);
+  Outputs outputs = zjh_outputs("zjh-sim", inputs, o.out);
   const unsigned threads = run::resolve_threads(o.threads);
 
   run::RunControl control;
-  const StopOnSignal stop_on_signal(control, "deals", config.chunk_deals, "");
   const auto start = std::chrono::steady_clock::now();
   run::RunOutcome<zjh::SimTally> outcome;
   {
+    const StopOnSignal stop_on_signal(control, "deals", config.chunk_deals, "");
     const ProgressBar progress(control.items_done, config.deals, "deals",
                                !o.quiet && ProgressBar::stderr_is_terminal());
     outcome = zjh::run_sim(config, threads, control);
@@ -334,7 +336,7 @@ void setup_zjh(CLI::App& app) {
       ->check(count_check("--deals"))
       ->capture_default_str();
   sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
-  sim_app->add_option("-t,--threads", sim->threads, "Threads, 0 = all cores")->capture_default_str();
+  add_threads_option(*sim_app, sim->threads);
   sim_app->add_option("--chunk-deals", sim->chunk_deals, "Deals per chunk (part of what the seed determines)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();

@@ -48,7 +48,8 @@ std::string checkpoint_to_text(const Checkpoint& checkpoint) {
   json j;
   j["format"] = CHECKPOINT_FORMAT;
   j["format_version"] = CHECKPOINT_FORMAT_VERSION;
-  j["identity"] = run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting);
+  j["identity"] =
+      run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting, checkpoint.side_bets, checkpoint.inputs);
   j["strategy_chart"] = format_strategy_chart(checkpoint.chart);
   j["counting"] = counting_definition_json(checkpoint.counting);
   j["shard"] = checkpoint.sharded ? json{{"index", checkpoint.shard.index}, {"count", checkpoint.shard.count}} : json();
@@ -61,6 +62,7 @@ std::string checkpoint_to_text(const Checkpoint& checkpoint) {
 
 Checkpoint checkpoint_from_text(std::string_view text, const std::string& source) {
   const std::string where = "checkpoint '" + source + "'";
+  check_json_depth(text, where);
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) throw Error(where + " is not valid JSON (truncated or damaged)");
   if (!j.is_object() || j.value("format", json()) != CHECKPOINT_FORMAT) {
@@ -89,7 +91,11 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
     }
     checkpoint.chart = parse_strategy_chart(chart_text, identity.at("strategy").get<std::string>());
     checkpoint.counting = counting_from_definition(checkpoint.config, j.at("counting"), "counting");
-    if (run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting) != identity) {
+    checkpoint.side_bets =
+        side_bets_from_identity(checkpoint.config, identity.value("side_bets", json::array()), where);
+    checkpoint.inputs = identity.value("inputs", json());
+    if (run_identity(checkpoint.config, checkpoint.chart, checkpoint.counting, checkpoint.side_bets,
+                     checkpoint.inputs) != identity) {
       throw Error(where + ": its identity does not match its config, chart and counting");
     }
     const json& shard = j.at("shard");

@@ -473,7 +473,29 @@ json flag_value_to_json(const std::string& text) {
   return text;
 }
 
+void check_json_depth(std::string_view text, const std::string& what) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > MAX_JSON_DEPTH) {
+        throw Error(what + " nests objects and lists deeper than " + std::to_string(MAX_JSON_DEPTH) +
+                    " levels; no cardsim file does");
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
 json parse_json_object(std::string_view text, const std::string& what) {
+  check_json_depth(text, what);
   // The keys seen in each object being read, innermost last, and the key
   // each one is under (for the message).
   struct Level {
@@ -513,6 +535,12 @@ json parse_json_object(std::string_view text, const std::string& what) {
       if (end > start) message.replace(start, end - start, excerpt(message.substr(start, end - start), 40));
     }
     throw Error(what + " is not valid JSON: " + message);
+  } catch (const json::exception& e) {
+    // A number beyond a double, such as 1e999 (out_of_range.406).
+    std::string message = e.what();
+    if (const auto tag = message.find("] "); message.front() == '[' && tag != std::string::npos)
+      message.erase(0, tag + 2);
+    throw Error(what + " is not valid JSON: " + excerpt(message));
   }
   if (!j.is_object()) {
     throw Error(what + " is a JSON " + std::string(j.type_name()) +

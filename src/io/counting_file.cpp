@@ -259,34 +259,31 @@ bj::Counting counting_from_definition(const SimConfig& config, const json& defin
   return make_counting(config, system, std::move(indices));
 }
 
-std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder) {
-  const CountingConfig& k = config.counting;
-  std::vector<std::string> files;
-  if (!k.enabled()) return files;
-  files.push_back(find_data_file(k.count, config_folder, "counts", ".json"));
-  if (k.indices != "none") files.push_back(find_data_file(k.indices, config_folder, "indices", ".txt"));
-  std::erase(files, std::string());
-  return files;
+bj::Counting load_counting(const SimConfig& config, const std::string& folder) {
+  InputRegistry inputs;
+  return load_counting(config, inputs, folder, folder);
 }
 
-bj::Counting load_counting(const SimConfig& config, const std::string& config_folder) {
+bj::Counting load_counting(const SimConfig& config, InputRegistry& inputs, const std::string& count_folder,
+                           const std::string& indices_folder) {
   const CountingConfig& k = config.counting;
   if (!k.enabled()) return {};
-  const std::string count_path = find_data_file(k.count, config_folder, "counts", ".json");
+  const std::string count_path = find_data_file(k.count, count_folder, "counts", ".json");
   if (count_path.empty()) {
     throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " +
                 data_subfolder_text("counts") +
                 " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
   }
-  const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
+  const bj::CountSystem system =
+      parse_count_system(inputs.read("count", count_path, k.count).bytes, count_path, config.rules.decks);
   std::vector<bj::IndexPlay> indices;
   if (k.indices != "none") {
-    const std::string index_path = find_data_file(k.indices, config_folder, "indices", ".txt");
+    const std::string index_path = find_data_file(k.indices, indices_folder, "indices", ".txt");
     if (index_path.empty()) {
       throw Error("config key 'indices' (--indices): '" + excerpt(k.indices) + "' is not an index set in " +
                   data_subfolder_text("indices") + " or an index file");
     }
-    indices = parse_index_plays(read_file(index_path), index_path);
+    indices = parse_index_plays(inputs.read("index list", index_path, k.indices).bytes, index_path);
     if (indices.empty()) {
       throw Error(index_path + ": no index plays (lines such as \"16 T 0 S H\"); for no index plays, set indices "
                                "(--indices) to \"none\"");

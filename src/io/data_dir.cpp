@@ -94,11 +94,11 @@ std::string data_dir() {
 std::string find_data_file(const std::string& name, const std::string& config_folder, const std::string& subfolder,
                            const std::string& extension) {
   std::error_code ec;
-  std::vector<fs::path> paths{fs::path(name)};
-  if (!config_folder.empty()) paths.push_back(fs::path(config_folder) / name);
-  for (const auto& path : paths) {
-    if (fs::is_regular_file(path, ec)) return path.string();
-  }
+  // A name in a config is relative to the config's folder, one on the
+  // command line to the working folder: never both.
+  const fs::path path =
+      config_folder.empty() || fs::path(name).is_absolute() ? fs::path(name) : fs::path(config_folder) / name;
+  if (fs::is_regular_file(path, ec)) return path.string();
   const auto folder = find_data_dir();
   if (!folder) return {};
   for (const auto& path : {fs::path(*folder) / subfolder / name, fs::path(*folder) / subfolder / (name + extension)}) {

@@ -79,11 +79,11 @@ std::string crossing_text(const bj::GeneratedIndex& g) {
 
 }  // namespace
 
-IndexHands load_index_hands(const std::string& hands, const std::string& config_folder) {
+IndexHands load_index_hands(const std::string& hands, const std::string& folder, InputRegistry& inputs) {
   IndexHands result;
-  const std::string path = find_data_file(hands, config_folder, "indices", ".txt");
+  const std::string path = find_data_file(hands, folder, "indices", ".txt");
   if (!path.empty()) {
-    result.lines = parse_index_plays(read_file(path), path);
+    result.lines = parse_index_plays(inputs.read("index list", path, hands).bytes, path);
     result.source = path;
     if (result.lines.empty()) throw Error("--hands: the index file " + path + " has no lines");
     return result;

@@ -70,7 +70,7 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
     figures[v].difference = blackjack::paired_difference(run, v, 0, edge_se(v), edge_se(0));
   }
   for (std::size_t v = 0; v < variants.size(); ++v) {
-    figures[v].side_bets = side_bet_figures(variants[v].config, run.tallies[v]);
+    figures[v].side_bets = side_bet_figures(variants[v].config, variants[v].side_bets, run.tallies[v]);
     for (std::size_t b = 0; v > 0 && b < figures[v].side_bets.size(); ++b) {
       std::optional<blackjack::PairedDifference> d;
       if (b < figures[0].side_bets.size()) {
@@ -216,8 +216,9 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
       std::snprintf(change, sizeof change, "%+.4f%% (%.4f%%)", percent(-diff->mean), 100 * diff->se);
       std::snprintf(unpaired, sizeof unpaired, "%.4f%%", 100 * diff->se_unpaired);
     }
-    std::string label = variants[v].label;
-    if (label.size() > LABEL_WIDTH) label = label.substr(0, LABEL_WIDTH - 3) + "...";
+    // (A label comes from a file: its control characters escaped, so that no
+    // escape sequence or newline reaches the terminal; cut to the column.)
+    const std::string label = excerpt(variants[v].label, LABEL_WIDTH - 3);
     char se[32] = "n/a";  // one round
     if (edge.has_se()) std::snprintf(se, sizeof se, "%.4f%%", 100 * edge.se);
     std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(), percent(-edge.mean), se,
@@ -236,8 +237,7 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
         std::snprintf(bet_change, sizeof bet_change, "%+.4f%% (%.4f%%)", percent(-d.mean), 100 * d.se);
         std::snprintf(bet_unpaired, sizeof bet_unpaired, "%.4f%%", 100 * d.se_unpaired);
       }
-      std::string name = "  side bet " + f.file.bet.name;
-      if (name.size() > LABEL_WIDTH) name = name.substr(0, LABEL_WIDTH - 3) + "...";
+      const std::string name = excerpt("  side bet " + f.file.bet.name, LABEL_WIDTH - 3);
       std::snprintf(line, sizeof line, "%-40s %11.4f%% %9.4f%% %11.4f%% %21s %10s\n", name.c_str(), percent(-r.mean),
                     100 * r.se, percent(f.exact.house_edge()), bet_change, bet_unpaired);
       out += line;
@@ -247,7 +247,7 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
 }
 
 json paired_run_identity(const std::string& command, const std::vector<std::string>& varied,
-                         const std::vector<PairedVariant>& variants) {
+                         const std::vector<PairedVariant>& variants, const json& inputs) {
   json list = json::array();
   for (const PairedVariant& v : variants) {
     list.push_back({{"label", v.label},
@@ -255,8 +255,12 @@ json paired_run_identity(const std::string& command, const std::vector<std::stri
                     {"config", to_json(v.config)},
                     {"strategy", v.strategy},
                     {"chart_fingerprint", v.chart_fingerprint}});
+    if (!v.side_bets.empty()) list.back()["side_bets"] = side_bets_identity_json(v.side_bets);
   }
-  return {{"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
+  json identity = {
+      {"compatibility", compatibility_json()}, {"command", command}, {"varied", varied}, {"variants", list}};
+  if (!inputs.is_null()) identity["inputs"] = inputs;
+  return identity;
 }
 
 }  // namespace cardsim::io

@@ -10,6 +10,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
 #include "report_charts.hpp"
+#include "report_schema.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -297,9 +298,13 @@ std::vector<std::pair<int, double>> parse_ramp(const std::string& ramp) {
   if (ramp == "flat") return steps;
   std::istringstream in(ramp);
   std::string step;
-  while (std::getline(in, step, ',')) {
-    const auto colon = step.find(':');
-    steps.emplace_back(std::stoi(step.substr(0, colon)), std::stod(step.substr(colon + 1)));
+  try {
+    while (std::getline(in, step, ',')) {
+      const auto colon = step.find(':');
+      steps.emplace_back(std::stoi(step.substr(0, colon)), std::stod(step.substr(colon + 1)));
+    }
+  } catch (const std::logic_error&) {
+    throw Error("counting/bet_ramp: '" + excerpt(ramp) + "' is not a bet ramp (steps TC:UNITS,... or flat)");
   }
   return steps;
 }
@@ -347,9 +352,9 @@ std::string counting_section(const json& r, const std::string& ids) {
       << escape(c.at("true_count").at("decks").get<std::string>()) << " decks remaining, "
       << escape(c.at("true_count").at("rounding").get<std::string>()) << "; bet ramp "
       << escape(c.at("bet_ramp").get<std::string>()) << " (true count:base bets); wong in "
-      << escape(c.at("wong_in").get<std::string>()) << ", out " << escape(c.at("wong_out").get<std::string>())
-      << "; index plays " << escape(c.at("indices").get<std::string>()) << ". Played " << c.at("rounds_played").dump()
-      << " of " << c.at("rounds_dealt").dump() << " rounds dealt.</p>\n";
+      << escape(text_of(c.at("wong_in"))) << ", out " << escape(text_of(c.at("wong_out"))) << "; index plays "
+      << escape(c.at("indices").get<std::string>()) << ". Played " << c.at("rounds_played").dump() << " of "
+      << c.at("rounds_dealt").dump() << " rounds dealt.</p>\n";
 
   // The counter's figures with their standard errors.
   const auto row = [&](const std::string& name, const std::string& id, const std::string& value, const std::string& se,
@@ -445,7 +450,7 @@ std::string side_bets_section(const json& r, const std::string& ids) {
   std::ostringstream out;
   out << "<h2>Side bets</h2>\n<p>Every seat bets one unit on each side bet every round. The PAR sheet is exact (a "
          "fresh shoe of "
-      << r.at("config").at("decks").dump()
+      << escape(text_of(r.at("config").at("decks")))
       << " decks, by combinatorics: <code>cardsim sidebet</code>); the simulated figures are this run's.</p>\n";
   std::size_t i = 0;
   for (const json& bet : r.at("side_bets")) {
@@ -769,15 +774,19 @@ std::string report_html(const json& result) {
     throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
   }
   if (result.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error("a result of schema_version " + result.at("schema_version").dump() + "; this cardsim reports " +
-                std::to_string(RESULT_SCHEMA_VERSION) +
+    throw Error("a result of schema_version " + excerpt(result.at("schema_version").dump()) +
+                "; this cardsim reports " + std::to_string(RESULT_SCHEMA_VERSION) +
                 " (run it again with this cardsim, or report it with the one "
                 "that wrote it)");
   }
-  const std::string command = result.at("command").get<std::string>();
+  const json& command_value = result.at("command");
+  const std::string command = command_value.is_string() ? command_value.get<std::string>() : command_value.dump();
   if (command != "sim" && command != "compare" && command != "sweep") {
-    throw Error("cannot report a '" + excerpt(command) + "' result; expected sim, compare or sweep");
+    throw Error("command: cannot report a '" + excerpt(command) + "' result; expected sim, compare or sweep");
   }
+  // A result file is data from anywhere: every field the page shows is of
+  // its kind before anything is built from it.
+  report::check_result_schema(result);
   try {
     std::ostringstream page;
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)

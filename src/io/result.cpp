@@ -154,18 +154,22 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
       {"mean", shift_decimal(win.mean, 2)},
       {"standard_error", win.has_se() ? json(shift_decimal(win.se, 2)) : json(nullptr)},
       {"ci95", win.has_se() ? json{shift_decimal(win.ci95_low, 2), shift_decimal(win.ci95_high, 2)} : json(nullptr)}};
-  result["sd_per_round"] = win.sd;
+  // One round has no spread: its SD, DI, SCORE, slope and risk of ruin are
+  // null, not 0 (they need two rounds at least).
+  const bool spread = win.has_se();
+  const auto if_spread = [spread](const json& value) { return spread ? value : json(nullptr); };
+  result["sd_per_round"] = if_spread(win.sd);
   result["sd_per_round_standard_error"] = optional_json(c.sd_se);
-  result["sd_per_100_rounds"] = shift_decimal(win.sd, 1);
+  result["sd_per_100_rounds"] = if_spread(shift_decimal(win.sd, 1));
   result["sd_per_100_rounds_standard_error"] = per_100(c.sd_se, 1);
   result["edge_per_initial_bet"] = {{"mean", c.edge_per_initial_bet},
                                     {"standard_error", optional_json(c.edge_per_initial_bet_se)},
                                     {"note", "win per round / average initial bet per round"}};
-  result["di"] = {{"value", c.di},
+  result["di"] = {{"value", if_spread(c.di)},
                   {"standard_error", optional_json(c.di_se)},
                   {"definition", "desirability index: 1000 x win per round / SD per round (Schlesinger)"}};
   result["score"] = {
-      {"value", c.score},
+      {"value", if_spread(c.score)},
       {"standard_error", optional_json(c.score_se)},
       {"definition", "SCORE = DI^2 = 10^6 (win / SD)^2 with the win's sign (negative for a losing game): "
                      "the win per 100 rounds in base bets for a 10,000-base-bet bankroll bet at full "
@@ -184,8 +188,8 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
   const bj::RiskOfRuin& ror = c.risk_of_ruin;
   result["risk_of_ruin"] = {
       {"bankroll", ror.bankroll},
-      {"value", ror.value},
-      {"ci95", {ror.ci95_low, ror.ci95_high}},
+      {"value", if_spread(ror.value)},
+      {"ci95", if_spread(json{ror.ci95_low, ror.ci95_high})},
       {"formula", "RoR = exp(-2 x EV x B / Var), EV and Var per round, B the bankroll, all in base bets"},
       {"method", "Brownian-motion (diffusion) approximation for unlimited play with a fixed ramp; Don Schlesinger, "
                  "Blackjack Attack, 3rd ed. (2005); the ci95 takes EV at the ends of its 95% interval"}};
@@ -212,23 +216,58 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
       "bet per seat, edge per initial bet; insurance: rounds with an ace up by the true count when insurance is "
       "offered (up card and players' cards seen), ev per unit insured = 3 P(ten in the hole) - 1";
   result["edge_slope_per_true_count"] = {
-      {"slope", c.slope.slope},
-      {"standard_error", c.slope.se},
-      {"intercept", c.slope.intercept},
+      {"slope", if_spread(c.slope.slope)},
+      {"standard_error", if_spread(c.slope.se)},
+      {"intercept", if_spread(c.slope.intercept)},
       {"method", "weighted least squares (weights 1/SE^2) of the edge on the true count, over true counts -" +
                      std::to_string(bj::SLOPE_TRUE_COUNT_RANGE) + "..+" + std::to_string(bj::SLOPE_TRUE_COUNT_RANGE) +
                      " with at least " + std::to_string(bj::SLOPE_MIN_ROUNDS) + " rounds"}};
   return result;
 }
 
-std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const bj::Tally& t) {
-  std::vector<SideBetFigures> figures;
-  const std::vector<SideBetFile> files = load_side_bets(config.side_bets);
+std::vector<PlayedSideBet> played_side_bets(const SimConfig& config, std::vector<SideBetFile> files) {
+  if (files.size() != config.side_bets.size()) {
+    throw Error("the config names " + std::to_string(config.side_bets.size()) + " side bets; " +
+                std::to_string(files.size()) + " were given");
+  }
+  std::vector<PlayedSideBet> played;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const bj::ParSheet exact = bj::par_sheet(files[i].bet, config.rules.decks, config.rules.h17);
-    figures.push_back({config.side_bets[i], files[i], exact,
-                       bj::side_bet_statistics(t, i, files[i].bet, exact, config.rules),
-                       static_cast<double>(bj::side_bet_pays(files[i].bet).unit * config.rules.seats)});
+    played.push_back({config.side_bets[i], std::move(files[i]), exact});
+  }
+  return played;
+}
+
+json side_bets_identity_json(const std::vector<PlayedSideBet>& side_bets) {
+  json list = json::array();
+  for (const PlayedSideBet& b : side_bets)
+    list.push_back({{"named", b.named}, {"file", side_bet_file_to_json(b.file)}});
+  return list;
+}
+
+std::vector<PlayedSideBet> side_bets_from_identity(const SimConfig& config, const json& side_bets,
+                                                   const std::string& source) {
+  if (!side_bets.is_array() || side_bets.size() != config.side_bets.size()) {
+    throw Error(source + ": its side bets do not match its config's " + std::to_string(config.side_bets.size()));
+  }
+  std::vector<SideBetFile> files;
+  for (std::size_t i = 0; i < side_bets.size(); ++i) {
+    const json& entry = side_bets[i];
+    if (!entry.is_object() || entry.value("named", json()) != config.side_bets[i] || !entry.contains("file")) {
+      throw Error(source + ": side bet " + std::to_string(i + 1) + " does not match its config");
+    }
+    files.push_back(parse_side_bet(entry.at("file").dump(), source + ", side bet '" + config.side_bets[i] + "'"));
+  }
+  return played_side_bets(config, std::move(files));
+}
+
+std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const std::vector<PlayedSideBet>& played,
+                                             const bj::Tally& t) {
+  std::vector<SideBetFigures> figures;
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    const PlayedSideBet& b = played[i];
+    figures.push_back({b.named, b.file, b.exact, bj::side_bet_statistics(t, i, b.file.bet, b.exact, config.rules),
+                       static_cast<double>(bj::side_bet_pays(b.file.bet).unit * config.rules.seats)});
   }
   return figures;
 }
@@ -436,7 +475,23 @@ json tally_to_json(const bj::Tally& t) {
   return j;
 }
 
+namespace {
+// Every number of a tally is a whole number that a signed 64-bit sum holds
+// (the 128-bit sums are strings): nlohmann would read 2^63 as a negative
+// count, and 1.5 as 1. `path` names where, for the message.
+void check_tally_numbers(const json& j, const std::string& path) {
+  if (j.is_structured()) {
+    for (const auto& [key, value] : j.items()) check_tally_numbers(value, path + "/" + key);
+  } else if (j.is_number_float() ||
+             (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))) {
+    throw Error("tally: " + path + " is " + excerpt(j.dump()) +
+                "; a tally holds whole numbers within +/-(2^63-1) (a file edited, or not written by cardsim)");
+  }
+}
+}  // namespace
+
 bj::Tally tally_from_json(const json& j) {
+  check_tally_numbers(j, "tally");
   try {
     bj::Tally t;
     read_fields(j, t, bj::TALLY_FIELDS);
@@ -504,9 +559,15 @@ json side_bet_json(const SideBetFigures& f) {
               {"bets", s.bets},       {"return", player_return}, {"hit_frequency", s.hit_frequency},
               {"outcomes", outcomes}, {"losses", s.losses},      {"loss_frequency", bj::rate(s.losses, s.bets)},
               {"exact", exact}};
+  std::string note;
   if (bet.cards == bj::SideBetCards::dealer_final) {
-    one["note"] = "the dealer played out every round with real cards, as the game's rules say";
+    note = "the dealer played out every round with real cards, as the game's rules say";
   }
+  if (!f.file.pays_for_decks.empty()) one["pays_for_decks"] = f.file.pays_for_decks;
+  if (const std::string shoe = pays_for_decks_note(f.file, x.decks); !shoe.empty()) {
+    note += (note.empty() ? "" : "; ") + shoe;
+  }
+  if (!note.empty()) one["note"] = note;
   return one;
 }
 
@@ -553,7 +614,8 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const bj::SimStatistics stats = statistics_of(config, t);
 
   json edge = edge_json(stats.edge);
-  edge["sd_per_round"] = standard_error_of(stats.per_seat.sd, stats.per_seat.n);
+  // (Of the seats' rounds, but of two rounds at least: the seats of one round are not its spread.)
+  edge["sd_per_round"] = standard_error_of(stats.per_seat.sd, t.rounds >= 2 ? stats.per_seat.n : 0);
 
   json pooled_seats = seat_json(stats.all_seats, stats.pooled);
   json outcomes = {{"counts", pooled_seats["counts"]},
@@ -605,7 +667,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["dealer"] = dealer_json(stats.dealer);
   result["shoe"] = shoe;
   result["seats"] = seat_list;
-  const std::vector<SideBetFigures> side_bets = side_bet_figures(config, t);
+  const std::vector<SideBetFigures> side_bets = side_bet_figures(config, run.side_bets, t);
   if (!side_bets.empty()) {
     result["side_bets"] = json::array();
     for (const SideBetFigures& f : side_bets) result["side_bets"].push_back(side_bet_json(f));
@@ -648,12 +710,12 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   const bj::SeatStatistics& hand = stats.pooled;
   std::string out;
   append(out, "%s%s\n", run.partial() ? "PARTIAL RESULT: " : "", describe_rules(config.rules).c_str());
-  append(out, "strategy %s, %lld rounds, seed %llu\n", run.strategy.c_str(), static_cast<long long>(t.rounds),
-         static_cast<unsigned long long>(config.seed));
+  append(out, "strategy %s, %lld rounds, seed %llu\n", excerpt(run.strategy, 200).c_str(),
+         static_cast<long long>(t.rounds), static_cast<unsigned long long>(config.seed));
   // A counting run's edge is of every round dealt at a flat bet, not the counter's.
   const char* every_round = stats.counting ? "; every round dealt, one flat bet per seat" : "";
   if (!edge.has_se()) {
-    append(out, "house edge %.4f%% (one round: no standard error)%s\n", percent(-edge.mean), every_round);
+    append(out, "house edge %.4f%% (one round: no standard error, SD n/a)%s\n", percent(-edge.mean), every_round);
   } else {
     append(out, "house edge %.4f%% +/- %.4f%% (95%% CI %.4f%% .. %.4f%%), SD %.4f per round%s\n", percent(-edge.mean),
            100.0 * core::Z95 * edge.se, percent(-edge.ci95_high), percent(-edge.ci95_low), stats.per_seat.sd,
@@ -669,7 +731,7 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   const bj::ExactComparison exact = bj::compare_with_exact(edge, run.exact_ev, index_plays, config.rules);
   if (!exact.same_strategy) {
     append(out, "exact house edge %.4f%% of %s without the index plays (not compared: the simulated edge plays them)\n",
-           percent(-exact.exact_ev), run.strategy.c_str());
+           percent(-exact.exact_ev), excerpt(run.strategy, 200).c_str());
   } else {
     char compared[64] = "";
     if (exact.difference_in_se) {
@@ -688,15 +750,21 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
     append(out, "counting %s (%s decks, %s), ramp %s, indices %s; played %.1f%% of rounds\n", k.count.c_str(),
            to_string(k.true_count_decks).c_str(), to_string(k.true_count_rounding).c_str(), k.bet_ramp.c_str(),
            k.indices.c_str(), 100 * c.share_played);
-    char plus_minus[48] = "(one round: no SE)";
-    if (c.win.has_se())
-      std::snprintf(plus_minus, sizeof plus_minus, "+/- %.3f", core::Z95 * shift_decimal(c.win.se, 2));
-    append(out,
-           "win %+.3f %s base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; DI %.2f, SCORE %.1f\n",
-           shift_decimal(c.win.mean, 2), plus_minus, shift_decimal(c.win.sd, 1), c.average_initial_bet, c.di, c.score);
-    if (!c.n0) {
-      append(out, "no advantage: N0 undefined, risk of ruin 100%% for any bankroll\n");
+    if (c.win.has_se()) {
+      append(out,
+             "win %+.3f +/- %.3f base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; DI %.2f, "
+             "SCORE %.1f\n",
+             shift_decimal(c.win.mean, 2), core::Z95 * shift_decimal(c.win.se, 2), shift_decimal(c.win.sd, 1),
+             c.average_initial_bet, c.di, c.score);
     } else {
+      append(out,
+             "win %+.3f base bets per 100 rounds (one round: no SE); SD n/a; average bet %.2f; DI n/a, SCORE n/a; "
+             "risk of ruin n/a\n",
+             shift_decimal(c.win.mean, 2), c.average_initial_bet);
+    }
+    if (c.win.has_se() && !c.n0) {
+      append(out, "no advantage: N0 undefined, risk of ruin 100%% for any bankroll\n");
+    } else if (c.win.has_se()) {
       char upper[32] = "unbounded";
       if (c.n0->ci95_high) std::snprintf(upper, sizeof upper, "%.0f", *c.n0->ci95_high);
       append(out,
@@ -706,14 +774,16 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
              c.risk_of_ruin.bankroll);
     }
   }
-  for (const SideBetFigures& f : side_bet_figures(config, t)) {
+  for (const SideBetFigures& f : side_bet_figures(config, run.side_bets, t)) {
     const core::MeanEstimate& r = f.stats.player_return;
     char compared[64] = "";
     if (f.stats.exact.difference_in_se) {
       std::snprintf(compared, sizeof compared, "; simulated - exact = %+.2f SE", *f.stats.exact.difference_in_se);
     }
-    append(out, "side bet %s: house edge %.3f%% +/- %.3f%%, hits %.3f%% of bets; exact %.3f%% (fresh shoe%s)%s\n",
-           f.file.bet.name.c_str(), percent(-r.mean), 100.0 * core::Z95 * r.se, 100 * f.stats.hit_frequency,
+    char plus_minus[32] = "(n/a: one round)";
+    if (r.has_se()) std::snprintf(plus_minus, sizeof plus_minus, "+/- %.3f%%", 100.0 * core::Z95 * r.se);
+    append(out, "side bet %s: house edge %.3f%% %s, hits %.3f%% of bets; exact %.3f%% (fresh shoe%s)%s\n",
+           excerpt(f.file.bet.name).c_str(), percent(-r.mean), plus_minus, 100 * f.stats.hit_frequency,
            percent(f.exact.house_edge()),
            f.stats.exact.comparable ? "" : "; a cut-card game differs by the cut-card effect", compared);
     std::string by_count;

@@ -5,6 +5,7 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/inputs.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
 
@@ -29,14 +30,41 @@ std::string chart_fingerprint(const blackjack::StrategyChart& chart) {
 }
 
 nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart,
-                            const blackjack::Counting& counting) {
+                            const blackjack::Counting& counting, const std::vector<PlayedSideBet>& side_bets,
+                            const nlohmann::json& inputs) {
   nlohmann::json identity = {{"compatibility", compatibility_json()},
                              {"command", "sim"},
                              {"config", to_json(config)},
                              {"strategy", chart.name},
                              {"chart_fingerprint", chart_fingerprint(chart)}};
   if (counting.enabled) identity["counting_fingerprint"] = fingerprint(counting_definition_json(counting).dump());
+  if (!side_bets.empty()) identity["side_bets"] = side_bets_identity_json(side_bets);
+  if (!inputs.is_null()) identity["inputs"] = inputs;
   return identity;
+}
+
+std::string identity_difference(const nlohmann::json& mine, const nlohmann::json& theirs) {
+  const auto inputs_of = [](const nlohmann::json& identity) {
+    return identity.is_object() ? identity.value("inputs", nlohmann::json::array()) : nlohmann::json::array();
+  };
+  if (const std::string inputs = inputs_difference(inputs_of(mine), inputs_of(theirs)); !inputs.empty()) {
+    return inputs;
+  }
+  nlohmann::json a = mine;
+  nlohmann::json b = theirs;
+  if (a.is_object()) a.erase("inputs");
+  if (b.is_object()) b.erase("inputs");
+  if (a == b) return {};
+  std::string keys;
+  if (a.is_object() && b.is_object()) {
+    for (const auto& [key, value] : a.items()) {
+      if (!b.contains(key) || b.at(key) != value) keys += (keys.empty() ? "" : ", ") + excerpt(key);
+    }
+    for (const auto& [key, value] : b.items()) {
+      if (!a.contains(key)) keys += (keys.empty() ? "" : ", ") + excerpt(key);
+    }
+  }
+  return "their " + (keys.empty() ? std::string("identities") : keys) + " differ";
 }
 
 std::string json_checksum(const nlohmann::json& object, const std::string& checksum_key) {

@@ -38,6 +38,7 @@ json checked_part(const json& result) {
 
 // The text parsed, if it is JSON with a "shard" object.
 json parse_shard_json(std::string_view text, const std::string& where) {
+  check_json_depth(text, where);
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) throw Error(where + " is not valid JSON (truncated or damaged)");
   if (!j.is_object() || !j.contains("shard") || !j.at("shard").is_object()) {
@@ -105,6 +106,7 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
         if (j.contains("counting"))
           shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
         const SimConfig config = sim_config_from_json(shard.identity.at("config"));
+        shard.side_bets = side_bets_from_identity(config, shard.identity.value("side_bets", json::array()), where);
         const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
         if (shard.tally.rounds < 0 || static_cast<std::uint64_t>(shard.tally.rounds) !=
                                           run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
@@ -178,10 +180,8 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
   const std::uint64_t count = first.shard.count;
   std::map<std::uint64_t, const Shard*> by_index;
   for (const Shard& s : shards) {
-    if (s.identity != first.identity) {
-      throw Error("shard '" + s.source + "' is of another run than '" + first.source +
-                  "' (config, seed, rounds, chunk_rounds, strategy, variants, count or the result schema or card "
-                  "streams of the cardsim that wrote them differ)");
+    if (const std::string difference = identity_difference(s.identity, first.identity); !difference.empty()) {
+      throw Error("shard '" + s.source + "' is of another run than '" + first.source + "': " + difference);
     }
     if (s.shard.count != count) {
       throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" + first.source +
@@ -274,10 +274,12 @@ MergedSim merge_sim_shards(const std::vector<ShardResult>& shards) {
                         .chunks_played = plan.chunks(),
                         .rounds_played = RunInfo::ALL_ROUNDS,
                         .index_plays = first.index_plays,
-                        .shards = first.shard.count};
+                        .shards = first.shard.count,
+                        .side_bets = first.side_bets};
   for (const auto& [index, s] : by_index) {
     merged.tally.merge(s->tally);
-    merged.info.threads += s->threads;
+    // The most threads one shard used: shards run apart, so their threads do not add up.
+    merged.info.threads = std::max(merged.info.threads, s->threads);
     merged.info.elapsed_seconds = std::max(merged.info.elapsed_seconds, s->elapsed_seconds);
   }
   return merged;
@@ -303,6 +305,8 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
     variant.strategy = id.at("strategy").get<std::string>();
     variant.chart_fingerprint = id.at("chart_fingerprint").get<std::string>();
     variant.exact_ev = first.exact_ev.at(v);
+    variant.side_bets =
+        side_bets_from_identity(variant.config, id.value("side_bets", json::array()), "shard '" + first.source + "'");
     variants.push_back(std::move(variant));
   }
   const SimConfig& base = variants.front().config;
@@ -328,7 +332,7 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
     }
     for (const auto c : chunks) run.chunk_rounds[c] = plan.items_in(c);
     run.chunks_played.insert(run.chunks_played.end(), chunks.begin(), chunks.end());
-    info.threads += s->threads;
+    info.threads = std::max(info.threads, s->threads);
     info.elapsed_seconds = std::max(info.elapsed_seconds, s->elapsed_seconds);
     info.setup_seconds = std::max(info.setup_seconds, s->setup_seconds);
   }

@@ -306,7 +306,7 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
     throw Error("side bet '" + source + "': " + why);
   };
-  reject_unknown_keys(j, {"name", "description", "cards", "outcomes", "published"}, fail);
+  reject_unknown_keys(j, {"name", "description", "cards", "outcomes", "published", "pays_for_decks"}, fail);
   SideBetFile file;
   if (!j.contains("name") || !j.at("name").is_string() || j.at("name").get<std::string>().empty()) {
     fail("needs a \"name\" (a string)");
@@ -333,6 +333,16 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
     if (!j.at("published").is_array()) fail("\"published\" must be a list");
     for (const json& p : j.at("published")) file.published.push_back(parse_published(p, source));
   }
+  if (j.contains("pays_for_decks")) {
+    const json& decks = j.at("pays_for_decks");
+    const std::string allowed = "\"pays_for_decks\" must be a non-empty list of deck counts 1.." +
+                                std::to_string(bj::MAX_DECKS) + ", such as [6, 8]";
+    if (!decks.is_array() || decks.empty() || decks.size() > static_cast<std::size_t>(bj::MAX_DECKS)) fail(allowed);
+    for (const json& d : decks) {
+      if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > bj::MAX_DECKS) fail(allowed);
+      file.pays_for_decks.push_back(d.get<int>());
+    }
+  }
   try {
     bj::validate_side_bet(file.bet);
   } catch (const Error& e) {
@@ -342,21 +352,32 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
 }
 
 SideBetFile load_side_bet(const std::string& name_or_path) {
-  const std::string path = find_data_file(name_or_path, "", SUBFOLDER, EXTENSION);
+  InputRegistry inputs;
+  return load_side_bet(name_or_path, inputs);
+}
+
+std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names) {
+  InputRegistry inputs;
+  return load_side_bets(names, inputs);
+}
+
+SideBetFile load_side_bet(const std::string& name_or_path, InputRegistry& inputs, const std::string& folder) {
+  const std::string path = find_data_file(name_or_path, folder, SUBFOLDER, EXTENSION);
   if (path.empty()) {
     std::string names;
     for (const std::string& n : shipped_side_bets()) names += (names.empty() ? "" : ", ") + n;
     throw Error("side bet '" + name_or_path + "' is not a file or a bet in " + data_subfolder_text(SUBFOLDER) +
                 (names.empty() ? std::string() : " (" + names + ")"));
   }
-  SideBetFile file = parse_side_bet(read_file(path), path);
+  SideBetFile file = parse_side_bet(inputs.read("side bet", path, name_or_path).bytes, path);
   file.path = path;
   return file;
 }
 
-std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names) {
+std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names, InputRegistry& inputs,
+                                        const std::string& folder) {
   std::vector<SideBetFile> files;
-  for (const std::string& name : names) files.push_back(load_side_bet(name));
+  for (const std::string& name : names) files.push_back(load_side_bet(name, inputs, folder));
   return files;
 }
 
@@ -401,6 +422,34 @@ json side_bet_to_json(const bj::SideBet& bet) {
     outcomes.push_back(j);
   }
   return {{"name", bet.name}, {"cards", cards_info(bet.cards).name}, {"outcomes", outcomes}};
+}
+
+json side_bet_file_to_json(const SideBetFile& file) {
+  json j = side_bet_to_json(file.bet);
+  if (!file.description.empty()) j["description"] = file.description;
+  if (!file.published.empty()) {
+    j["published"] = json::array();
+    for (const PublishedEdge& p : file.published) {
+      json entry = {{"decks", p.decks}, {"house_edge_percent", p.house_edge_percent}, {"source", p.source}};
+      if (file.bet.cards == bj::SideBetCards::dealer_final) entry["h17"] = p.h17;
+      if (!p.note.empty()) entry["note"] = p.note;
+      j["published"].push_back(entry);
+    }
+  }
+  if (!file.pays_for_decks.empty()) j["pays_for_decks"] = file.pays_for_decks;
+  return j;
+}
+
+std::string pays_for_decks_note(const SideBetFile& file, int decks) {
+  const std::vector<int>& shoes = file.pays_for_decks;
+  if (shoes.empty() || std::find(shoes.begin(), shoes.end(), decks) != shoes.end()) return {};
+  std::string list;
+  for (std::size_t i = 0; i < shoes.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == shoes.size() ? " or " : ", ") + std::to_string(shoes[i]);
+  }
+  return "side bet '" + excerpt(file.bet.name) + "': its pays were published for " + list +
+         (shoes.size() == 1 && shoes[0] == 1 ? " deck" : " decks") + ", not " + std::to_string(decks) +
+         "; at this shoe its house edge is another (the exact one is in the result)";
 }
 
 json par_sheet_json(const SideBetFile& file, const bj::ParSheet& sheet) {
@@ -451,6 +500,8 @@ json par_sheet_json(const SideBetFile& file, const bj::ParSheet& sheet) {
   result["hit_frequency"] = sheet.hit_frequency();
   result["standard_deviation"] = sheet.standard_deviation();
   result["published"] = published;
+  if (!file.pays_for_decks.empty()) result["pays_for_decks"] = file.pays_for_decks;
+  if (const std::string note = pays_for_decks_note(file, sheet.decks); !note.empty()) result["note"] = note;
   return result;
 }
 

@@ -121,7 +121,9 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
       header_seen = false;
       continue;
     }
-    if (section.empty()) fail("expected a section [hard], [soft] or [pairs] before '" + excerpt(words[0]) + "'");
+    // (The line is not quoted: a file that is no chart, such as /etc/shadow,
+    // is not echoed.)
+    if (section.empty()) fail("not a strategy chart: expected a section [hard], [soft] or [pairs] first");
     if (!header_seen) {
       bool ok = words.size() == bj::CARD_VALUES;
       for (std::size_t i = 0; ok && i < words.size(); ++i) {
@@ -247,12 +249,18 @@ bool built_in_strategy(const std::string& strategy) {
 
 std::string computed_basic_name(const bj::Rules& rules) { return "basic (computed for " + describe_rules(rules) + ")"; }
 
-std::string strategy_file(const std::string& strategy, const std::string& config_folder) {
-  return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, config_folder, "strategies", ".txt");
+std::string strategy_file(const std::string& strategy, const std::string& folder) {
+  return built_in_strategy(strategy) ? std::string() : find_data_file(strategy, folder, "strategies", ".txt");
 }
 
-bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& config_folder,
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, const std::string& folder,
                                 const BasicChartSource& basic) {
+  InputRegistry inputs;
+  return load_strategy(strategy, rules, inputs, folder, basic);
+}
+
+bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& rules, InputRegistry& inputs,
+                                const std::string& folder, const BasicChartSource& basic) {
   if (strategy == "hit-below-16") return bj::hit_below_16_chart();
   if (strategy == "mimic-dealer") return bj::mimic_dealer_chart(rules);
   if (strategy == "always-stand") return bj::always_stand_chart();
@@ -261,13 +269,13 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
     chart.name = computed_basic_name(rules);
     return chart;
   }
-  const std::string path = strategy_file(strategy, config_folder);
+  const std::string path = strategy_file(strategy, folder);
   if (path.empty()) {
     throw Error("strategy '" + excerpt(strategy) +
                 "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
                 data_subfolder_text("strategies") + ", or a chart file");
   }
-  bj::StrategyChart chart = parse_strategy_chart(read_file(path), path);
+  bj::StrategyChart chart = parse_strategy_chart(inputs.read("strategy chart", path, strategy).bytes, path);
   chart.name = strategy;
   return chart;
 }

@@ -128,13 +128,17 @@ std::vector<Variant> sweep_variants(const json& base, const std::vector<SweepAxi
                                     const std::string& folder) {
   if (axes.empty()) throw Error("sweep needs at least one --vary KEY=VALUES (e.g. --vary decks=1,2,6,8)");
   std::size_t cells = 1;
+  std::string sizes;
   for (std::size_t a = 0; a < axes.size(); ++a) {
     check_sweep_axis(axes[a].key, std::vector<SweepAxis>(axes.begin(), axes.begin() + static_cast<std::ptrdiff_t>(a)));
     if (axes[a].values.empty()) throw Error("--vary " + axes[a].key + ": no values");
+    sizes += (sizes.empty() ? "" : " x ") + std::to_string(axes[a].values.size());
+    // Checked before multiplying: 8 axes of 256 values would wrap to 0 cells.
+    if (axes[a].values.size() > MAX_SWEEP_CELLS / cells) {
+      throw Error("the sweep has more than " + std::to_string(MAX_SWEEP_CELLS) + " cells (" + sizes +
+                  (a + 1 < axes.size() ? " x ..." : "") + "); at most " + std::to_string(MAX_SWEEP_CELLS));
+    }
     cells *= axes[a].values.size();
-  }
-  if (cells > MAX_SWEEP_CELLS) {
-    throw Error("the sweep has " + std::to_string(cells) + " cells; at most " + std::to_string(MAX_SWEEP_CELLS));
   }
   std::vector<Variant> variants;
   for (std::size_t cell = 0; cell < cells; ++cell) {
@@ -161,13 +165,33 @@ std::vector<Variant> sweep_variants(const json& base, const std::vector<SweepAxi
   return variants;
 }
 
+void read_variant_inputs(std::vector<Variant>& variants, InputRegistry& inputs) {
+  for (Variant& variant : variants) {
+    if (!variant.chart_file.empty()) inputs.read("strategy chart", variant.chart_file, variant.config.strategy);
+    variant.side_bet_files = load_side_bets(variant.config.side_bets, inputs, variant.folder);
+  }
+}
+
 double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
+  InputRegistry inputs;
+  return prepare_variants(variants, threads, inputs);
+}
+
+double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs,
+                        run::RunControl* stop) {
   namespace bj = blackjack;
+  if (std::any_of(variants.begin(), variants.end(),
+                  [](const Variant& v) { return v.side_bet_files.size() != v.config.side_bets.size(); })) {
+    read_variant_inputs(variants, inputs);
+  }
   const auto start = std::chrono::steady_clock::now();
-  run::RunControl control;  // never stopped: the set-up is short
+  run::RunControl unstopped;
+  run::RunControl& control = stop != nullptr ? *stop : unstopped;
+  const std::uint64_t done_before = control.items_done;
   auto in_parallel = [&](std::size_t jobs, const std::function<void(std::size_t)>& job) {
     run::run_jobs(jobs, threads, job, control);
   };
+  const auto stopped = [&] { return control.stop_requested.load(); };
   const auto same = [](const bj::Rules& a, const bj::Rules& b) { return a == b; };
 
   // The basic charts, each computed for the first variant of its strategy_rules.
@@ -182,6 +206,7 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
   in_parallel(basic_keys.size(), [&](std::size_t k) {
     basic_charts[k] = bj::optimal_basic_strategy(variants[basic_first[k]].config.rules);
   });
+  if (stopped()) return 0;
   const BasicChartSource computed = [&](const bj::Rules& rules) {
     return basic_charts[index_of(basic_keys, bj::strategy_rules(rules), same)];
   };
@@ -198,11 +223,12 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
   };
   std::vector<EvKey> ev_keys;
   std::vector<std::size_t> ev_first, ev_of(variants.size());
-  for (std::size_t v = 0; v < variants.size(); ++v) {
+  for (std::size_t v = 0; v < variants.size() && !stopped(); ++v) {
     Variant& variant = variants[v];
-    variant.chart = load_strategy(variant.config.strategy, variant.config.rules, variant.folder, computed);
+    variant.chart = load_strategy(variant.config.strategy, variant.config.rules, inputs, variant.folder, computed);
     variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart, bj::Counting{},
-                                                  bets_of(load_side_bets(variant.config.side_bets)));
+                                                  bets_of(variant.side_bet_files));
+    variant.side_bets = played_side_bets(variant.config, variant.side_bet_files);
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
     if (ev_of[v] == before) ev_first.push_back(v);
@@ -212,14 +238,17 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads) {
     const Variant& first = variants[ev_first[k]];
     evs[k] = bj::Analyzer(first.config.rules).evaluate(first.chart).ev;
   });
+  if (stopped()) return 0;
   for (std::size_t v = 0; v < variants.size(); ++v) variants[v].exact_ev = evs[ev_of[v]];
+  control.items_done = done_before;  // (run_jobs counted its jobs)
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 std::vector<PairedVariant> describe_variants(const std::vector<Variant>& variants) {
   std::vector<PairedVariant> described;
   for (const Variant& v : variants) {
-    described.push_back({v.label, v.values, v.config, v.chart.name, chart_fingerprint(v.chart), v.exact_ev});
+    described.push_back(
+        {v.label, v.values, v.config, v.chart.name, chart_fingerprint(v.chart), v.exact_ev, v.side_bets});
   }
   return described;
 }

@@ -77,7 +77,7 @@ one-round)
   grep -q '"standard_error": null' one.json || fail "no null standard error"
   grep -q '"ci95": null' one.json || fail "no null interval"
   grep -q '"stopped_by": "rounds"' one.json || fail "one round stopped on the target"
-  grep -q "^house edge .* (one round: no standard error)$" summary.txt || fail "summary: $(cat summary.txt)"
+  grep -q "^house edge .* (one round: no standard error, SD n/a)$" summary.txt || fail "summary: $(cat summary.txt)"
   grep -q "exact EV =" summary.txt && fail "compared with the exact value without an SE"
   ;;
 bad-input)

@@ -41,12 +41,14 @@ has_chunks() { grep -q '"completed_chunks": \[$' "$1" 2>/dev/null; }
 skip() { echo "skipped [$case_name]: $*"; exit 77; }
 
 # stop_with SIGNAL PID: sends SIGNAL (INT, TERM) to the background job PID,
-# waits for it, and fails unless it exits 130 (interrupted).
+# waits for it, and fails unless it exits 128 + the signal (130 for SIGINT,
+# 143 for SIGTERM: interrupted).
 stop_with() {
   kill -"$1" "$2"
   wait "$2"
-  local code=$?
-  [[ $code -eq 130 ]] || fail "exit $code after SIG$1, expected 130"
+  local code=$? want=130
+  [[ $1 == TERM ]] && want=143
+  [[ $code -eq $want ]] || fail "exit $code after SIG$1, expected $want"
 }
 
 # interrupted_sim OUT: a long sim stopped with SIGINT once a chunk is done

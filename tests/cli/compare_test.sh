@@ -85,7 +85,7 @@ report)
   "$cardsim" report s.json -o s.html || fail "sweep report"
   grep -q "House edge against h17" s.html || fail "no edge-by-parameter chart"
   "$cardsim" report s17.json -o bad.html 2>err.txt && fail "a config accepted as a result"
-  grep -q "^error: not a cardsim result" err.txt || fail "message: $(cat err.txt)"
+  grep -q "^error: result .*: not a cardsim result" err.txt || fail "message: $(cat err.txt)"
   [[ ! -e bad.html ]] || fail "a page was written for a bad input"
   ;;
 shard)

@@ -13,6 +13,7 @@
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "testutil/errors.hpp"
 
@@ -117,6 +118,46 @@ TEST(Checkpoint, ClearErrors) {
   json version = json::parse(checkpoint_to_text(sample_checkpoint(false)));
   version["format_version"] = 1;  // before checkpoints carried the counting
   EXPECT_NE(resealed(version).find("format_version"), std::string::npos);
+  // Issue 30: a count above 2^63-1, resealed, was read as a negative count.
+  json big = json::parse(checkpoint_to_text(sample_checkpoint(false)));
+  big["tally"]["dealer_blackjacks"] = 9'300'000'000'000'000'000ULL;
+  EXPECT_NE(resealed(big).find("tally/dealer_blackjacks is 9300000000000000000; a tally holds whole numbers"),
+            std::string::npos)
+      << resealed(big);
+  json fraction = json::parse(checkpoint_to_text(sample_checkpoint(false)));
+  fraction["tally"]["shoes"] = 1.5;
+  EXPECT_NE(resealed(fraction).find("tally/shoes is 1.5"), std::string::npos);
+}
+
+// Issue 30: a run with side bets holds the bets themselves (their pay tables,
+// named by a path that does not exist where the checkpoint is read), so that a
+// resume reads no side bet file; a pay table changed inside is refused.
+TEST(Checkpoint, CarriesTheSideBetsItPlayed) {
+  Checkpoint c = sample_checkpoint(false);
+  c.config.side_bets = {"elsewhere/sb.json"};
+  SideBetFile file = load_side_bet("perfect-pairs-25-12-6");
+  c.side_bets = played_side_bets(c.config, {file});
+  c.inputs = json::array({{{"what", "side bet"}, {"name", "elsewhere/sb.json"}, {"fingerprint", "sha256:00"}}});
+  c.tally = {};
+  c.completed_chunks = {};
+  const std::string text = checkpoint_to_text(c);
+  const Checkpoint back = checkpoint_from_text(text, "ck.json");
+  ASSERT_EQ(back.side_bets.size(), 1u);
+  EXPECT_EQ(back.side_bets[0].named, "elsewhere/sb.json");
+  EXPECT_EQ(side_bet_file_to_json(back.side_bets[0].file), side_bet_file_to_json(file));
+  EXPECT_EQ(back.side_bets[0].exact.net_units, c.side_bets[0].exact.net_units);
+  EXPECT_EQ(back.inputs, c.inputs);
+  EXPECT_EQ(checkpoint_to_text(back), text);
+  json pays = json::parse(text);
+  pays["identity"]["side_bets"][0]["file"]["outcomes"][0]["pays"] = 250;
+  pays["checksum"] = json_checksum(pays);
+  // (The identity is resealed too: its side bets are what the run plays.)
+  const Checkpoint edited = checkpoint_from_text(pays.dump(), "edited.json");
+  EXPECT_NE(edited.side_bets[0].exact.net_units, c.side_bets[0].exact.net_units);
+  json missing = json::parse(text);
+  missing["identity"].erase("side_bets");
+  missing["checksum"] = json_checksum(missing);
+  EXPECT_NE(error_of(missing.dump()).find("side bets do not match its config"), std::string::npos);
 }
 
 // A counting run's checkpoint, its config naming the count and index files by

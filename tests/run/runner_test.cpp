@@ -116,5 +116,34 @@ TEST(Runner, WorkerExceptionIsRethrown) {
                std::runtime_error);
 }
 
+// A chunk abandoned for a stop (play returns false) is not a result: it is
+// neither counted nor merged, and the run is partial.
+TEST(Runner, AbandonedChunkIsNotCounted) {
+  const ChunkPlan plan{100, 10};
+  RunControl control;
+  const auto outcome = run_chunks<ToyTally>(
+      plan, all_chunks(plan), 1, [] { return ToyTally{}; },
+      [&](std::uint64_t chunk, std::uint64_t items, ToyTally& tally) {
+        if (chunk == 3) {
+          control.stop_requested = true;  // as a signal would, mid-chunk
+          return false;
+        }
+        play(chunk, items, tally);
+        return true;
+      },
+      control);
+  EXPECT_FALSE(outcome.complete);
+  EXPECT_EQ(outcome.completed_chunks, (std::vector<std::uint64_t>{0, 1, 2}));
+  EXPECT_EQ(outcome.tally.items, 30u);
+}
+
+// --threads has a documented maximum; a result reports the threads that ran.
+TEST(Runner, ThreadsAreBounded) {
+  EXPECT_THROW(resolve_threads(MAX_THREADS + 1), Error);
+  EXPECT_EQ(resolve_threads(MAX_THREADS), MAX_THREADS);
+  EXPECT_EQ(threads_used(64, 4), 4u);
+  EXPECT_EQ(threads_used(2, 0), 1u);
+}
+
 }  // namespace
 }  // namespace cardsim::run

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -153,8 +154,15 @@ class Engine {
 
   // Plays `rounds` rounds from a freshly shuffled shoe with `rng`, adding to
   // `tally`. A finite shoe is reshuffled as the rules say; the last shoe of the
-  // chunk ends at the round quota, before its cut card.
-  void play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
+  // chunk ends at the round quota, before its cut card. `stop` (if not null)
+  // is polled every STOP_POLL_ROUNDS rounds: once it is set the chunk is
+  // abandoned and play_chunk returns false (`tally` then holds part of a
+  // chunk, which is no result: the caller throws it away).
+  bool play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop = nullptr) const;
+
+  // Rounds between two looks at play_chunk's stop flag: a few milliseconds
+  // of the slowest rounds (7 seats, 4 side bets), a negligible cost.
+  static constexpr std::uint64_t STOP_POLL_ROUNDS = 1024;
 
   // Plays one round dealt from `cards` in order (seat first cards, up card,
   // seat second cards, hole card in peek games, then every card drawn in play
@@ -205,7 +213,8 @@ class Engine {
   // ONE_SEAT: compiled for rules_.seats == 1.
   // Deck: core::Shoe, or the suited shoe of side bets (engine.cpp).
   template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck = core::Shoe>
-  [[gnu::flatten]] void play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally) const;
+  [[gnu::flatten]] bool play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally,
+                                    const std::atomic<bool>* stop) const;
   template <bool INDEXED, bool ONE_SEAT, class Deck>
   [[gnu::always_inline]] void play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
                                                  PlayedRounds& played) const;

@@ -205,6 +205,12 @@ class SideBetTable {
 // least common multiple of the pays' denominators) and outcome i wins
 // outcomes[i] units (its pay x unit). The PAR sheet and the simulator both
 // settle in these units.
+// The most a bet pays in its pay units (1 / the least common multiple of its
+// pays' denominators of a unit bet), and the largest such unit:
+// validate_side_bet refuses more, so that a round's net on a bet, all seats,
+// squared, stays far inside the 64-bit sums of a tally.
+inline constexpr std::int64_t MAX_PAY_UNITS = 1'000'000;
+
 struct SideBetPays {
   std::int64_t unit = 1;
   std::vector<std::int64_t> outcomes;

@@ -38,7 +38,8 @@ struct SimulationPlan {
 // How a caller follows and steers a run.
 struct SimulationControl {
   // Rounds played so far (a progress bar polls it) and the stop flag (a
-  // signal handler sets it: workers finish the chunk they hold and stop).
+  // signal handler sets it: workers abandon the chunk they hold within
+  // Engine::STOP_POLL_ROUNDS rounds and stop; only whole chunks are results).
   run::RunControl run;
   // Called after each finished chunk with that chunk's tally alone, from the
   // worker thread that played it (so it must be thread-safe): a checkpoint

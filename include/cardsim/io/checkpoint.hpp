@@ -4,7 +4,8 @@
 //
 // Layout (one JSON object):
 //   format "cardsim-checkpoint", format_version 4,
-//   identity          io::run_identity() of the run
+//   identity          io::run_identity() of the run, with its side bets (the
+//                     bets themselves) and the fingerprints of its inputs
 //   strategy_chart    the chart played, as chart text (the run resumes with it)
 //   counting          io::counting_definition_json(): the count system's tags
 //                     and the index plays counted with (null without
@@ -31,6 +32,7 @@
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/run/shard.hpp"
 
 namespace cardsim::io {
@@ -39,12 +41,15 @@ namespace cardsim::io {
 // (dealer_final_unneeded), which a checkpoint of version 2 lacks.
 // 4: the identity pins the result schema and stream version
 // (compatibility_json()), not the tool's git revision.
-inline constexpr int CHECKPOINT_FORMAT_VERSION = 4;
+// 5: the identity holds the side bets played and the inputs' fingerprints.
+inline constexpr int CHECKPOINT_FORMAT_VERSION = 5;
 
 struct Checkpoint {
   SimConfig config;
   blackjack::StrategyChart chart;
   blackjack::Counting counting;                 // as resolved from the config's files (disabled without counting)
+  std::vector<PlayedSideBet> side_bets;         // as read from their files when the run started
+  nlohmann::json inputs;                        // the files the run read (inputs_identity_json(); null: none said)
   run::Shard shard;                             // 0/1 unless sharded
   bool sharded = false;                         // started with --shard (its result is a shard result)
   std::vector<std::uint64_t> completed_chunks;  // ascending, all in the shard

@@ -124,6 +124,16 @@ nlohmann::json flag_value_to_json(const std::string& text);
 // object (JSON parsers would silently keep one of them).
 nlohmann::json parse_json_object(std::string_view text, const std::string& what);
 
+// The deepest nesting of objects and lists a file cardsim reads may have (its
+// own files nest a few levels): deeper is refused before parsing, as a
+// structure 100,000 levels deep would exhaust the stack of the code that
+// walks it.
+inline constexpr int MAX_JSON_DEPTH = 64;
+
+// Throws Error "`what` nests objects and lists deeper than MAX_JSON_DEPTH
+// levels" if `text` (JSON) does; a scan of the bytes, outside strings.
+void check_json_depth(std::string_view text, const std::string& what);
+
 std::string to_string(blackjack::Reshuffle value);
 std::string to_string(blackjack::HoleCard value);
 std::string to_string(blackjack::DoubleRule value);

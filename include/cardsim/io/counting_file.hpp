@@ -32,6 +32,7 @@
 
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/inputs.hpp"
 
 namespace cardsim::io {
 
@@ -73,12 +74,13 @@ blackjack::Counting counting_from_definition(const SimConfig& config, const nloh
 
 // The counting setup of a config: `count` and `indices` are names of files in
 // the data folder's counts/ (.json) and indices/ (.txt) (io/data_dir.hpp), or
-// file paths (absolute, or relative to the working folder or to
-// `config_folder`). Disabled (enabled = false) when the config's count is "none".
-blackjack::Counting load_counting(const SimConfig& config, const std::string& config_folder);
-
-// The files load_counting() reads for `config`: its count file and index
-// file, those that exist; none when counting is off.
-std::vector<std::string> counting_files(const SimConfig& config, const std::string& config_folder);
+// file paths (absolute, or relative to `count_folder` and `indices_folder`,
+// the folder of the config that names each, or the working folder if empty),
+// read through `inputs`. Disabled (enabled = false) when the config's count
+// is "none".
+blackjack::Counting load_counting(const SimConfig& config, InputRegistry& inputs, const std::string& count_folder,
+                                  const std::string& indices_folder);
+// The same, both names relative to `folder`, through a registry of its own.
+blackjack::Counting load_counting(const SimConfig& config, const std::string& folder);
 
 }  // namespace cardsim::io

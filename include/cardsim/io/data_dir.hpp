@@ -27,9 +27,10 @@ std::vector<std::string> data_dir_candidates();
 std::string data_dir();
 
 // The file a config names as `name` for a data file of kind `subfolder`
-// ("strategies", "counts", "indices"): `name` as a path (absolute or relative
-// to the working folder), relative to `config_folder` (if not empty), or
-// data_dir()/`subfolder`/ `name` or `name` + `extension`. The data folder is
+// ("strategies", "counts", "indices", "sidebets"): `name` as a path (absolute,
+// or relative to `config_folder`, the folder of the config that names it, or
+// to the working folder if that is empty: a name given on the command line),
+// or data_dir()/`subfolder`/ `name` or `name` + `extension`. The data folder is
 // looked for only if the paths do not exist, so a missing data folder does not
 // stop a config that names its files by path. Empty if nothing is found.
 std::string find_data_file(const std::string& name, const std::string& config_folder, const std::string& subfolder,

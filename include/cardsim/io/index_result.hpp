@@ -16,6 +16,7 @@
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/index_generator.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/inputs.hpp"
 
 namespace cardsim::io {
 
@@ -32,7 +33,9 @@ struct IndexHands {
   bool from_list = false;
   std::string source;  // the file read, or the list as given
 };
-IndexHands load_index_hands(const std::string& hands, const std::string& config_folder);
+// (A file is read through `inputs`; a relative path from `folder`, that of
+// the config naming it, or the working folder if empty.)
+IndexHands load_index_hands(const std::string& hands, const std::string& folder, InputRegistry& inputs);
 
 // The generated lines as an index file: `header` as comment lines, then one
 // line per play with its crossing, interval and the given index as a comment.

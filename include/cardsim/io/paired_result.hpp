@@ -21,6 +21,7 @@
 
 #include "cardsim/blackjack/paired.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/result.hpp"
 #include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
@@ -33,6 +34,7 @@ struct PairedVariant {
   std::string strategy;                              // the chart played (its resolved name)
   std::string chart_fingerprint;                     // io::chart_fingerprint() of that chart
   double exact_ev = 0;                               // its exact EV with a fresh shoe (Analyzer)
+  std::vector<PlayedSideBet> side_bets{};            // its side bets, as read when the run started
 };
 
 // The run around the variants (designated initializers name the fields set).
@@ -69,9 +71,11 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
 // compatibility_json() (the result schema and stream version, not the git
 // revision: builds that deal the same cards and write the same results merge
 // each other's shards), "command", "varied", "variants": [{"label", "values",
-// "config", "strategy", "chart_fingerprint"}, ...]}; seed, rounds and
-// chunk_rounds are in every variant's config.
+// "config", "strategy", "chart_fingerprint", and with side bets "side_bets"
+// (side_bets_identity_json)}, ...], and "inputs" if not null (the files read,
+// inputs_identity_json)}; seed, rounds and chunk_rounds are in every
+// variant's config.
 nlohmann::json paired_run_identity(const std::string& command, const std::vector<std::string>& varied,
-                                   const std::vector<PairedVariant>& variants);
+                                   const std::vector<PairedVariant>& variants, const nlohmann::json& inputs = nullptr);
 
 }  // namespace cardsim::io

@@ -34,6 +34,28 @@ inline constexpr int RESULT_SCHEMA_VERSION = 2;
 // The 95% normal quantile of the intervals the results and reports print.
 using core::Z95;
 
+// A side bet as a run plays it: as the config names it, its file as read when
+// the run started, and its exact PAR sheet for the run's shoe, computed then:
+// nothing about it is read again after the run.
+struct PlayedSideBet {
+  std::string named;
+  SideBetFile file;
+  blackjack::ParSheet exact;
+};
+
+// The side bets `files` of `config` (in the order of config.side_bets) with
+// their exact PAR sheets for its decks and dealer rule.
+std::vector<PlayedSideBet> played_side_bets(const SimConfig& config, std::vector<SideBetFile> files);
+
+// As a run identity carries them (io/run_identity.hpp): [{"named": the name in
+// the config, "file": side_bet_file_to_json()}], so that a resumed or merged
+// run plays and reports the very bets of the run that started it...
+nlohmann::json side_bets_identity_json(const std::vector<PlayedSideBet>& side_bets);
+// ... and back (the PAR sheets computed again from them, not from a file);
+// throws Error naming `source`.
+std::vector<PlayedSideBet> side_bets_from_identity(const SimConfig& config, const nlohmann::json& side_bets,
+                                                   const std::string& source);
+
 // The run around a tally, as the result JSON and the summary name it. Build it
 // with designated initializers, naming the fields set:
 //   io::RunInfo{.strategy = chart.name, .exact_ev = ev, .chunks = n, .chunks_played = n}
@@ -57,6 +79,8 @@ struct RunInfo {
   run::StopReason stopped_by = run::StopReason::rounds;
   unsigned mpi_ranks = 0;    // an MPI run's ranks (performance.mpi_ranks if more than 1)
   std::uint64_t shards = 0;  // a merged run's shards (performance.shards if any)
+  // The side bets played (config.side_bets, loaded with the run).
+  std::vector<PlayedSideBet> side_bets{};
 
   // Fewer chunks played than the run has: a partial result.
   bool partial() const { return chunks_played < chunks; }
@@ -113,8 +137,9 @@ struct SideBetFigures {
   blackjack::SideBetStatistics stats;
   double table_units = 1;  // pay units of one unit bet on every seat
 };
-// Each side bet of `config` in `tally` (loads the bets' files).
-std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const blackjack::Tally& tally);
+// Each of the side bets `played` of a run of `config` in `tally`.
+std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const std::vector<PlayedSideBet>& played,
+                                             const blackjack::Tally& tally);
 
 // How a run's "stopped_by" names a run::StopReason: "rounds", "target_se",
 // "interrupted".

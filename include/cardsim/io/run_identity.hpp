@@ -11,6 +11,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,7 @@
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/result.hpp"
 
 namespace cardsim::io {
 
@@ -33,9 +35,19 @@ std::string chart_fingerprint(const blackjack::StrategyChart& chart);
 // resolved config, "strategy": the chart's name, "chart_fingerprint":
 // chart_fingerprint(chart)}, and with counting on "counting_fingerprint":
 // fingerprint() of counting_definition_json(counting) (io/counting_file.hpp),
-// since the config names a count file, not what it held.
+// since the config names a count file, not what it held; with side bets
+// "side_bets": side_bets_identity_json() (the bets themselves, which a resumed
+// or merged run plays and reports); and "inputs" if not null: the files the
+// run read (inputs_identity_json(), io/inputs.hpp).
 nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyChart& chart,
-                            const blackjack::Counting& counting = {});
+                            const blackjack::Counting& counting = {}, const std::vector<PlayedSideBet>& side_bets = {},
+                            const nlohmann::json& inputs = nullptr);
+
+// "" if the run identities `mine` and `theirs` are of the same run (the names
+// of their inputs may differ: the same files from another folder), else one
+// line saying what differs, naming the input whose content changed if that
+// is the difference.
+std::string identity_difference(const nlohmann::json& mine, const nlohmann::json& theirs);
 
 // The fingerprint of `object` without its key `checksum_key`, as dump() writes
 // it (keys sorted, so the same object always gives the same text).

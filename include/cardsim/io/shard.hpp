@@ -62,6 +62,7 @@ struct ShardResult {
   unsigned threads = 0;
   double elapsed_seconds = 0;
   std::vector<std::string> index_plays;  // counting.index_plays (RunInfo::index_plays)
+  std::vector<PlayedSideBet> side_bets;  // from its identity
 };
 
 // Reads a shard result file's text; throws Error naming `source` if it is not
@@ -73,7 +74,8 @@ ShardResult shard_result_from_text(std::string_view text, const std::string& sou
 // RunInfo and the tally of every chunk, from which sim_result_json and
 // sim_summary build the single-process result. Throws Error if they are of
 // different runs, or a shard is missing or given twice. RunInfo: threads
-// summed, elapsed_seconds the longest shard's, shards their count.
+// the most one shard used, elapsed_seconds the longest shard's, shards their
+// count, side_bets those of the identity.
 struct MergedSim {
   SimConfig config;
   RunInfo info;

@@ -6,7 +6,8 @@
 //    "description": "...",                      (optional, documentation)
 //    "cards": "first_two",
 //    "outcomes": [{"name": "Perfect pair", "kind": "perfect_pair", "pays": 25}, ...],
-//    "published": [{"decks": 8, "house_edge_percent": "4.0964", "source": "..."}]}
+//    "published": [{"decks": 8, "house_edge_percent": "4.0964", "source": "..."}],
+//    "pays_for_decks": [6, 8]}                 (optional)
 // "cards" says which cards the bet looks at: first_two (the seat's first two
 // cards), first_two_upcard (and the dealer's up card), first_two_dealer_two
 // (and the dealer's up and hole cards) or dealer_final (the dealer's final
@@ -27,6 +28,10 @@
 // "published" lists house edges from the literature for a number of decks
 // (and, for dealer_final, "h17": true or false), each with its "source"; the
 // percentage is a string so that its digits keep the published precision.
+// "pays_for_decks" lists the shoes (numbers of decks) the pay table was
+// published for: a pay table set for two decks can be a player's bet at six
+// (Match the Dealer 4/19), so a shoe of another size gets a warning
+// (pays_for_decks_note). Every shipped file has it.
 // An unknown key, a wrong type or a value out of range is an error that
 // names the file, the key and what is allowed.
 #pragma once
@@ -38,6 +43,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/side_bet.hpp"
+#include "cardsim/io/inputs.hpp"
 
 namespace cardsim::io {
 
@@ -58,19 +64,25 @@ struct SideBetFile {
   blackjack::SideBet bet;
   std::string description;
   std::vector<PublishedEdge> published;
-  std::string path;  // the file read ("" if parsed from text)
+  std::vector<int> pays_for_decks;  // the shoes the pay table was published for (empty: not said)
+  std::string path;                 // the file read ("" if parsed from text)
 };
 
 // Parses a side bet file's text; `source` names it in errors.
 SideBetFile parse_side_bet(std::string_view json_text, const std::string& source);
 
-// The side bet `name_or_path`: a file path, or a name in the data folder's
-// sidebets/ (io/data_dir.hpp), with or without ".json". Throws Error naming
-// the shipped bets if there is no such file.
+// The side bet `name_or_path`: a file path (relative to `folder`, that of the
+// config that names it; to the working folder if empty),
+// or a name in the data folder's sidebets/ (io/data_dir.hpp), with or without
+// ".json"; read through `inputs`. Throws Error naming the shipped bets if
+// there is no such file.
+SideBetFile load_side_bet(const std::string& name_or_path, InputRegistry& inputs, const std::string& folder = "");
+// The same through a registry of its own (a test, a one-off look-up).
 SideBetFile load_side_bet(const std::string& name_or_path);
 
-// The side bets of a config (SimConfig::side_bets), each as load_side_bet
-// (a path is relative to the working folder, not to the config's).
+// The side bets of a config (SimConfig::side_bets), each as load_side_bet.
+std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names, InputRegistry& inputs,
+                                        const std::string& folder = "");
 std::vector<SideBetFile> load_side_bets(const std::vector<std::string>& names);
 // Their bets alone, in order (for blackjack::Engine).
 std::vector<blackjack::SideBet> bets_of(const std::vector<SideBetFile>& files);
@@ -82,6 +94,18 @@ std::vector<std::string> shipped_side_bets();
 // A bet as a side bet file's "cards" and "outcomes" (every parameter
 // explicit), which parse_side_bet reads back to the same bet.
 nlohmann::json side_bet_to_json(const blackjack::SideBet& bet);
+
+// The whole file as JSON (bet, description, published figures, pays_for_decks;
+// not its path), which parse_side_bet reads back to the same file: how
+// checkpoints and shard results carry the bets a run played, so that resuming
+// and merging need neither the files nor the folder they were in.
+nlohmann::json side_bet_file_to_json(const SideBetFile& file);
+
+// "" if `file` says nothing of its shoes or lists `decks`; else a warning
+// that its pays were published for other shoes, e.g. "side bet 'Match the
+// Dealer 4/19': its pays were published for 2 decks, not 6; its house edge
+// at 6 decks is its own (cardsim sidebet ... --decks 6)".
+std::string pays_for_decks_note(const SideBetFile& file, int decks);
 
 // The PAR sheet as JSON: counts as decimal strings, exact probabilities and
 // house edge as reduced fractions "a/b", decimals beside them, and the file's

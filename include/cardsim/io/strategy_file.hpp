@@ -20,6 +20,7 @@
 
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/strategy.hpp"
+#include "cardsim/io/inputs.hpp"
 
 namespace cardsim::io {
 
@@ -45,14 +46,19 @@ using BasicChartSource = std::function<blackjack::StrategyChart(const blackjack:
 // (hit-below-16, mimic-dealer, always-stand), "basic" (the optimal
 // total-dependent strategy for `rules`, computed by blackjack::Analyzer in a
 // fraction of a second, or taken from `basic` if given: a sweep computes each
-// distinct one once), a chart file path (absolute, or relative to the working
-// folder or to `config_folder`), or the name of a chart in the data folder's
-// strategies/ (with or without ".txt"; io/data_dir.hpp).
+// distinct one once), a chart file path (absolute, or relative to `folder`,
+// that of the config naming it, or to the working folder if empty), or the
+// name of a chart in the data folder's strategies/ (with or without ".txt";
+// io/data_dir.hpp). A file is read through `inputs`.
 blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
-                                       const std::string& config_folder, const BasicChartSource& basic = {});
+                                       InputRegistry& inputs, const std::string& folder,
+                                       const BasicChartSource& basic = {});
+// The same through a registry of its own (a test, a one-off look-up).
+blackjack::StrategyChart load_strategy(const std::string& strategy, const blackjack::Rules& rules,
+                                       const std::string& folder, const BasicChartSource& basic = {});
 
 // The chart file load_strategy() reads for `strategy`; empty for a built-in
 // name (or when there is no such file).
-std::string strategy_file(const std::string& strategy, const std::string& config_folder);
+std::string strategy_file(const std::string& strategy, const std::string& folder);
 
 }  // namespace cardsim::io

@@ -15,7 +15,11 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/inputs.hpp"
 #include "cardsim/io/paired_result.hpp"
+#include "cardsim/io/result.hpp"
+#include "cardsim/io/side_bet_file.hpp"
+#include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
 
@@ -40,7 +44,9 @@ struct Variant {
   SimConfig config;                                  // with the run keys applied
   std::string folder;                                // where relative chart paths are looked for
   std::string chart_file;                            // the chart file it plays, if any
+  std::vector<SideBetFile> side_bet_files;           // filled by read_variant_inputs()
   // Filled by prepare_variants():
+  std::vector<PlayedSideBet> side_bets;
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
@@ -81,10 +87,20 @@ std::vector<nlohmann::json> sweep_axis_values(const std::string& key, const std:
 std::vector<Variant> sweep_variants(const nlohmann::json& base, const std::vector<SweepAxis>& axes,
                                     const PairedRunKeys& keys, const std::string& folder);
 
+// Reads the files the variants name (chart files, side bets; relative names
+// from each variant's folder) through `inputs`, once each: after this, the
+// outputs can be checked against them, and nothing reads them again.
+void read_variant_inputs(std::vector<Variant>& variants, InputRegistry& inputs);
+
 // Each variant's chart (the basic charts computed once per distinct
-// strategy_rules), engine and exact EV (once per distinct game), on
-// `threads` threads; an error names the first variant at fault. Every value
-// is the one a variant computed alone would get. Returns its seconds.
+// strategy_rules), engine, side bets' PAR sheets and exact EV (once per
+// distinct game), on `threads` threads; an error names the first variant at
+// fault. Every value is the one a variant computed alone would get. Reads
+// the files through `inputs` (read_variant_inputs first, or here). Stops
+// between its jobs once control->stop_requested is set (if `control` is
+// given; the variants are then not ready). Returns its seconds.
+double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs,
+                        run::RunControl* control = nullptr);
 double prepare_variants(std::vector<Variant>& variants, unsigned threads);
 
 // The variants as a paired result names them (after prepare_variants).

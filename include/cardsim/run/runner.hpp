@@ -12,8 +12,13 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <string>
+#include <system_error>
 #include <thread>
+#include <type_traits>
 #include <vector>
+
+#include "cardsim/core/error.hpp"
 
 namespace cardsim::run {
 
@@ -75,22 +80,39 @@ StopReason run_batches(const std::vector<std::uint64_t>& chunks, bool batched, P
   return StopReason::rounds;
 }
 
-// The number of threads to use for `requested` (0 = all cores).
+// The most threads a run may ask for (--threads): far above any machine's
+// cores, far below what an operating system refuses to start.
+inline constexpr unsigned MAX_THREADS = 1024;
+
+// The number of threads to use for `requested` (0 = all cores); throws Error
+// above MAX_THREADS.
 inline unsigned resolve_threads(unsigned requested) {
+  if (requested > MAX_THREADS) {
+    throw Error("threads: " + std::to_string(requested) + " is too many; at most " + std::to_string(MAX_THREADS) +
+                " (0: all cores)");
+  }
   if (requested > 0) return requested;
   const unsigned cores = std::thread::hardware_concurrency();
   return cores > 0 ? cores : 1;
+}
+
+// The threads a run of `chunks` chunks on `threads` threads uses: no more
+// than one a chunk (what run_chunks starts, and what a result reports).
+inline unsigned threads_used(unsigned threads, std::size_t chunks) {
+  return std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::min<std::size_t>(chunks, MAX_THREADS))));
 }
 
 // Plays `chunks` (indices into plan) on `threads` threads. `make_tally()` gives an
 // empty tally; `play(chunk, items, tally)` plays one chunk into the thread's own
 // tally and must not touch shared state; `Tally::merge(const Tally&)` adds. A
 // worker stops taking chunks once control.stop_requested is set; a chunk it has
-// started is finished. An exception in a worker is rethrown here.
+// started is finished, unless `play` returns a bool: false says it abandoned
+// the chunk for the stop (its tally untouched), which is then not counted. An exception in a worker is rethrown here; a
+// thread the system cannot start (a process limit) is an Error, after the threads started have stopped.
 template <class Tally, class MakeTally, class PlayChunk>
 RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint64_t>& chunks, unsigned threads,
                              MakeTally make_tally, PlayChunk play, RunControl& control) {
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, chunks.size()))));
+  threads = threads_used(threads, chunks.size());
   std::atomic<std::size_t> next{0};
   std::vector<Tally> tallies(threads, make_tally());
   std::vector<std::vector<std::uint64_t>> done(threads);
@@ -104,7 +126,11 @@ RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint6
         const std::size_t i = next.fetch_add(1, std::memory_order_relaxed);
         if (i >= chunks.size()) return;
         const std::uint64_t chunk = chunks[i];
-        play(chunk, plan.items_in(chunk), tallies[t]);
+        if constexpr (std::is_same_v<decltype(play(chunk, plan.items_in(chunk), tallies[t])), bool>) {
+          if (!play(chunk, plan.items_in(chunk), tallies[t])) return;
+        } else {
+          play(chunk, plan.items_in(chunk), tallies[t]);
+        }
         done[t].push_back(chunk);
         control.items_done.fetch_add(plan.items_in(chunk), std::memory_order_relaxed);
       }
@@ -116,9 +142,20 @@ RunOutcome<Tally> run_chunks(const ChunkPlan& plan, const std::vector<std::uint6
   };
 
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker, t);
-  worker(0);
+  pool.reserve(threads);
+  std::string not_started;
+  for (unsigned t = 1; t < threads && not_started.empty(); ++t) {
+    try {
+      pool.emplace_back(worker, t);
+    } catch (const std::system_error& e) {
+      not_started = "cannot start thread " + std::to_string(t + 1) + " of " + std::to_string(threads) + ": " +
+                    e.what() + "; ask for fewer threads (--threads)";
+      control.stop_requested = true;
+    }
+  }
+  if (not_started.empty()) worker(0);
   for (auto& thread : pool) thread.join();
+  if (!not_started.empty()) throw Error(not_started);
   if (failure) std::rethrow_exception(failure);
 
   RunOutcome<Tally> outcome{make_tally(), {}, false};

@@ -1,0 +1,380 @@
+#include "report_schema.hpp"
+
+#include <cmath>
+#include <string>
+#include <unordered_map>
+
+#include "cardsim/core/error.hpp"
+
+namespace cardsim::io::report {
+using nlohmann::json;
+
+namespace {
+
+// The kinds a field may hold (a field may allow several).
+enum Kind : unsigned {
+  TEXT = 1U << 0,     // a string (the page escapes it)
+  NUMBER = 1U << 1,   // a finite number
+  INTEGER = 1U << 2,  // a whole number
+  COUNT = 1U << 3,    // a whole number >= 0
+  FLAG = 1U << 4,     // true or false
+  NUL = 1U << 5,      // null: no estimate (one round, no standard error...)
+  OBJECT = 1U << 6,
+  LIST = 1U << 7,
+  ANY = ~0U,  // shown as its JSON text, escaped (a sweep's varied values)
+};
+
+struct Field {
+  const char* path;  // keys from the result (or a variant's result), "*" for any list item or map key
+  unsigned kinds;
+};
+
+// The fields of a sim result that the page shows (and of each variant's
+// "result" in compare and sweep), from the results cardsim writes: sim with
+// 1 and 3 seats and one round, side bets, counting with index plays, a ramp
+// and wonging, shards, --target-se; nulls where a statistic may have none.
+// (Map keys, such as up cards and dealer totals, are "*".)
+const Field SIM_FIELDS[] = {
+    {"command", TEXT},
+    {"config", OBJECT},
+    {"config/cut_card", COUNT},
+    {"config/decks", COUNT | TEXT},
+    {"config/seats", COUNT},
+    {"config/penetration", NUMBER},
+    {"config/reshuffle", TEXT},
+    {"counting", OBJECT},
+    {"counting/average_initial_bet", NUMBER},
+    {"counting/average_initial_bet_standard_error", NUL | NUMBER},
+    {"counting/bet_ramp", TEXT},
+    {"counting/by_true_count", LIST},
+    {"counting/by_true_count/*", OBJECT},
+    {"counting/by_true_count/*/edge", OBJECT},
+    {"counting/by_true_count/*/edge/mean", NUMBER},
+    {"counting/by_true_count/*/edge/standard_error", NUL | NUMBER},
+    {"counting/by_true_count/*/frequency", NUMBER},
+    {"counting/by_true_count/*/rounds", COUNT},
+    {"counting/by_true_count/*/true_count", INTEGER},
+    {"counting/di", OBJECT},
+    {"counting/di/standard_error", NUL | NUMBER},
+    {"counting/di/value", NUL | NUMBER},
+    {"counting/edge_per_initial_bet", OBJECT},
+    {"counting/edge_per_initial_bet/mean", NUMBER},
+    {"counting/edge_per_initial_bet/note", TEXT},
+    {"counting/edge_per_initial_bet/standard_error", NUL | NUMBER},
+    {"counting/edge_slope_per_true_count", NUL | OBJECT},
+    {"counting/edge_slope_per_true_count/intercept", NUL | NUMBER},
+    {"counting/edge_slope_per_true_count/slope", NUL | NUMBER},
+    {"counting/edge_slope_per_true_count/standard_error", NUL | NUMBER},
+    {"counting/hours_to_n0", NUL | NUMBER},
+    {"counting/hours_to_n0_ci95", LIST | NUL},
+    {"counting/hours_to_n0_ci95/*", NUL | NUMBER},
+    {"counting/hours_to_n0_standard_error", NUL | NUMBER},
+    {"counting/index_plays", LIST},
+    {"counting/index_plays/*", TEXT},
+    {"counting/indices", TEXT},
+    {"counting/n0_rounds", NUL | NUMBER},
+    {"counting/n0_rounds_ci95", LIST | NUL},
+    {"counting/n0_rounds_ci95/*", NUL | NUMBER},
+    {"counting/n0_rounds_standard_error", NUL | NUMBER},
+    {"counting/risk_of_ruin", OBJECT},
+    {"counting/risk_of_ruin/bankroll", NUMBER},
+    {"counting/risk_of_ruin/ci95", LIST | NUL},
+    {"counting/risk_of_ruin/ci95/*", NUMBER},
+    {"counting/risk_of_ruin/value", NUL | NUMBER},
+    {"counting/rounds_dealt", COUNT},
+    {"counting/rounds_per_hour", NUMBER},
+    {"counting/rounds_played", COUNT},
+    {"counting/score", OBJECT},
+    {"counting/score/standard_error", NUL | NUMBER},
+    {"counting/score/value", NUL | NUMBER},
+    {"counting/sd_per_100_rounds", NUL | NUMBER},
+    {"counting/sd_per_100_rounds_standard_error", NUL | NUMBER},
+    {"counting/sd_per_round", NUL | NUMBER},
+    {"counting/side_bets", LIST},
+    {"counting/side_bets/*", OBJECT},
+    {"counting/side_bets/*/by_true_count", LIST},
+    {"counting/side_bets/*/by_true_count/*", OBJECT},
+    {"counting/side_bets/*/by_true_count/*/bets", COUNT},
+    {"counting/side_bets/*/by_true_count/*/return", NUMBER},
+    {"counting/side_bets/*/by_true_count/*/standard_error", NUL | NUMBER},
+    {"counting/side_bets/*/by_true_count/*/true_count", INTEGER},
+    {"counting/side_bets/*/name", TEXT},
+    {"counting/system", TEXT},
+    {"counting/true_count", OBJECT},
+    {"counting/true_count/decks", TEXT},
+    {"counting/true_count/rounding", TEXT},
+    {"counting/win_per_100_rounds", OBJECT},
+    {"counting/win_per_100_rounds/ci95", LIST | NUL},
+    {"counting/win_per_100_rounds/ci95/*", NUMBER},
+    {"counting/win_per_100_rounds/mean", NUMBER},
+    {"counting/win_per_100_rounds/standard_error", NUL | NUMBER},
+    {"counting/wong_in", INTEGER | TEXT},
+    {"counting/wong_out", INTEGER | TEXT},
+    {"dealer", OBJECT},
+    {"dealer/by_upcard", OBJECT},
+    {"dealer/by_upcard/*", OBJECT},
+    {"dealer/by_upcard/*/played_out", OBJECT},
+    {"dealer/by_upcard/*/played_out/bust_standard_error", NUL | NUMBER},
+    {"dealer/by_upcard/*/played_out/final", OBJECT},
+    {"dealer/by_upcard/*/played_out/final/*", NUMBER},
+    {"dealer/by_upcard/*/played_out/final_standard_error", OBJECT},
+    {"dealer/by_upcard/*/played_out/final_standard_error/*", NUL | NUMBER},
+    {"dealer/by_upcard/*/rounds", COUNT},
+    {"dealer/note", TEXT},
+    {"dealer/played_out", OBJECT},
+    {"dealer/played_out/final", OBJECT},
+    {"dealer/played_out/final/*", NUMBER},
+    {"dealer/played_out/final_standard_error", OBJECT},
+    {"dealer/played_out/final_standard_error/*", NUL | NUMBER},
+    {"dealer/played_out/note", TEXT},
+    {"edge", OBJECT},
+    {"edge/ci95", LIST | NUL},
+    {"edge/ci95/*", NUMBER},
+    {"edge/house_edge_ci95_percent", LIST | NUL},
+    {"edge/house_edge_ci95_percent/*", NUMBER},
+    {"edge/house_edge_percent", NUMBER},
+    {"edge/mean", NUMBER},
+    {"edge/sd_per_round", NUL | NUMBER},
+    {"edge/standard_error", NUL | NUMBER},
+    {"exact", OBJECT},
+    {"exact/comparable", FLAG},
+    {"exact/difference_in_standard_errors", NUL | NUMBER},
+    {"exact/house_edge_percent", NUMBER},
+    {"exact/mean", NUMBER},
+    {"exact/same_strategy", FLAG},
+    {"exact/strategy", TEXT},
+    {"outcomes", OBJECT},
+    {"outcomes/counts", OBJECT},
+    {"outcomes/counts/hands", COUNT},
+    {"outcomes/counts/rounds", COUNT},
+    {"outcomes/rates_per_hand", OBJECT},
+    {"outcomes/rates_per_hand/double", NUMBER},
+    {"outcomes/rates_per_hand/loss", NUMBER},
+    {"outcomes/rates_per_hand/player_bust", NUMBER},
+    {"outcomes/rates_per_hand/push", NUMBER},
+    {"outcomes/rates_per_hand/surrender", NUMBER},
+    {"outcomes/rates_per_hand/win", NUMBER},
+    {"outcomes/rates_per_round", OBJECT},
+    {"outcomes/rates_per_round/blackjack", NUMBER},
+    {"outcomes/rates_per_round/hands", NUMBER},
+    {"rules_summary", TEXT},
+    {"run", OBJECT},
+    {"run/chunks", COUNT},
+    {"run/chunks_played", COUNT},
+    {"run/partial", FLAG},
+    {"run/rounds", COUNT},
+    {"run/rounds_requested", COUNT},
+    {"run/seed", COUNT},
+    {"run/stopped_by", TEXT},
+    {"run/target_se", NUL | NUMBER},
+    {"schema_version", COUNT},
+    {"seats", LIST},
+    {"seats/*", OBJECT},
+    {"seats/*/counts", OBJECT},
+    {"seats/*/counts/hands", COUNT},
+    {"seats/*/edge", OBJECT},
+    {"seats/*/edge/ci95", LIST | NUL},
+    {"seats/*/edge/ci95/*", NUMBER},
+    {"seats/*/edge/house_edge_ci95_percent", LIST | NUL},
+    {"seats/*/edge/house_edge_ci95_percent/*", NUMBER},
+    {"seats/*/edge/house_edge_percent", NUMBER},
+    {"seats/*/edge/mean", NUMBER},
+    {"seats/*/edge/sd_per_round", NUL | NUMBER},
+    {"seats/*/edge/standard_error", NUL | NUMBER},
+    {"seats/*/rates_per_hand", OBJECT},
+    {"seats/*/rates_per_hand/double", NUMBER},
+    {"seats/*/rates_per_hand/loss", NUMBER},
+    {"seats/*/rates_per_hand/player_bust", NUMBER},
+    {"seats/*/rates_per_hand/push", NUMBER},
+    {"seats/*/rates_per_hand/surrender", NUMBER},
+    {"seats/*/rates_per_hand/win", NUMBER},
+    {"seats/*/rates_per_round", OBJECT},
+    {"seats/*/rates_per_round/blackjack", NUMBER},
+    {"seats/*/rates_per_round/hands", NUMBER},
+    {"seats/*/seat", COUNT},
+    {"shard", OBJECT},
+    {"shard/count", COUNT},
+    {"shard/index", COUNT},
+    {"side_bets", LIST},
+    {"side_bets/*", OBJECT},
+    {"side_bets/*/bets", COUNT},
+    {"side_bets/*/exact", OBJECT},
+    {"side_bets/*/exact/comparable", FLAG},
+    {"side_bets/*/exact/difference_in_standard_errors", NUL | NUMBER},
+    {"side_bets/*/exact/hit_frequency", NUMBER},
+    {"side_bets/*/exact/house_edge_percent", NUMBER},
+    {"side_bets/*/exact/return", NUMBER},
+    {"side_bets/*/exact/standard_deviation", NUMBER},
+    {"side_bets/*/hit_frequency", NUMBER},
+    {"side_bets/*/loss_frequency", NUMBER},
+    {"side_bets/*/name", TEXT},
+    {"side_bets/*/note", TEXT},
+    {"side_bets/*/outcomes", LIST},
+    {"side_bets/*/outcomes/*", OBJECT},
+    {"side_bets/*/outcomes/*/exact_probability", NUMBER},
+    {"side_bets/*/outcomes/*/frequency", NUMBER},
+    {"side_bets/*/outcomes/*/name", TEXT},
+    {"side_bets/*/outcomes/*/pays", NUMBER},
+    {"side_bets/*/return", OBJECT},
+    {"side_bets/*/return/ci95", LIST | NUL},
+    {"side_bets/*/return/ci95/*", NUMBER},
+    {"side_bets/*/return/house_edge_percent", NUMBER},
+    {"side_bets/*/return/mean", NUMBER},
+    {"side_bets/*/return/standard_error", NUL | NUMBER},
+    {"strategy", TEXT},
+    {"tool", OBJECT},
+    {"tool/git_revision", TEXT},
+    {"tool/name", TEXT},
+    {"tool/version", TEXT},
+};
+
+// The fields of a compare or sweep result around its variants' results.
+const Field PAIRED_FIELDS[] = {
+    {"command", TEXT},
+    {"run", OBJECT},
+    {"run/chunks", COUNT},
+    {"run/chunks_played", COUNT},
+    {"run/partial", FLAG},
+    {"run/rounds", COUNT},
+    {"run/rounds_requested", COUNT},
+    {"run/seed", COUNT},
+    {"run/stopped_by", TEXT},
+    {"run/target_se", NUL | NUMBER},
+    {"schema_version", COUNT},
+    {"shard", OBJECT},
+    {"shard/count", COUNT},
+    {"shard/index", COUNT},
+    {"tool", OBJECT},
+    {"tool/git_revision", TEXT},
+    {"tool/name", TEXT},
+    {"tool/version", TEXT},
+    {"variants", LIST},
+    {"variants/*", OBJECT},
+    {"variants/*/difference", NUL | OBJECT},
+    {"variants/*/difference/ci95", LIST | NUL},
+    {"variants/*/difference/ci95/*", NUMBER},
+    {"variants/*/difference/house_edge_change_percent", NUMBER},
+    {"variants/*/difference/mean", NUMBER},
+    {"variants/*/difference/standard_error", NUL | NUMBER},
+    {"variants/*/difference/standard_error_unpaired", NUL | NUMBER},
+    {"variants/*/label", TEXT},
+    {"variants/*/values", OBJECT},
+    {"variants/*/values/*", ANY},
+    {"varied", LIST},
+    {"varied/*", TEXT},
+};
+
+// Parents whose keys are names (up cards, totals, varied keys): "*" in paths.
+bool map_like(const std::string& key) {
+  return key == "by_upcard" || key == "final" || key == "final_standard_error" || key == "values";
+}
+
+bool fits(const json& v, unsigned kinds) {
+  switch (v.type()) {
+    case json::value_t::string: return (kinds & TEXT) != 0;
+    case json::value_t::boolean: return (kinds & FLAG) != 0;
+    case json::value_t::null: return (kinds & NUL) != 0;
+    case json::value_t::object: return (kinds & OBJECT) != 0;
+    case json::value_t::array: return (kinds & LIST) != 0;
+    case json::value_t::number_unsigned: return (kinds & (NUMBER | INTEGER | COUNT)) != 0;
+    case json::value_t::number_integer:
+      return (kinds & (NUMBER | INTEGER)) != 0 || ((kinds & COUNT) != 0 && v.get<std::int64_t>() >= 0);
+    case json::value_t::number_float: return (kinds & NUMBER) != 0 && std::isfinite(v.get<double>());
+    default: return false;
+  }
+}
+
+std::string kinds_text(unsigned kinds) {
+  std::string text;
+  const auto add = [&](unsigned kind, const char* what) {
+    if ((kinds & kind) != 0) text += (text.empty() ? "" : " or ") + std::string(what);
+  };
+  add(TEXT, "a text");
+  add(NUMBER, "a finite number");
+  if ((kinds & NUMBER) == 0) add(INTEGER, "a whole number");
+  if ((kinds & (NUMBER | INTEGER)) == 0) add(COUNT, "a whole number >= 0");
+  add(FLAG, "true or false");
+  add(NUL, "null");
+  add(OBJECT, "an object");
+  add(LIST, "a list");
+  return text;
+}
+
+std::string type_text(const json& v) {
+  if (v.is_number()) return "the number " + excerpt(v.dump(), 24);
+  return std::string(v.is_string()    ? "a text"
+                     : v.is_boolean() ? "true or false"
+                     : v.is_null()    ? "null"
+                     : v.is_object()  ? "an object"
+                                      : "a list");
+}
+
+using Table = std::unordered_map<std::string, unsigned>;
+
+Table table_of(const Field* begin, const Field* end) {
+  Table table;
+  for (const Field* f = begin; f != end; ++f) table.emplace(f->path, f->kinds);
+  return table;
+}
+
+// Checks `v` (at `path` in the file, `pattern` in the table) and its members.
+void check(const json& v, const std::string& path, const std::string& pattern, const std::string& key,
+           const Table& table, int depth) {
+  // Deeper than any result: a file made to exhaust the stack is refused.
+  constexpr int MAX_DEPTH = 32;
+  if (depth > MAX_DEPTH) throw Error(path + " is nested deeper than any cardsim result");
+  if (!pattern.empty()) {
+    const auto it = table.find(pattern);
+    if (it != table.end() && !fits(v, it->second)) {
+      throw Error(path + " must be " + kinds_text(it->second) + ", not " + type_text(v));
+    }
+  }
+  const auto prefix = [](const std::string& p) { return p.empty() ? p : p + "/"; };
+  if (v.is_object()) {
+    for (const auto& [name, member] : v.items()) {
+      if (pattern.empty() && (name == "tally" || name == "performance")) continue;  // not shown
+      check(member, prefix(path) + excerpt(name, 40), prefix(pattern) + (map_like(key) ? "*" : name), name, table,
+            depth + 1);
+    }
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      check(v[i], prefix(path) + std::to_string(i), prefix(pattern) + "*", "*", table, depth + 1);
+    }
+  }
+}
+
+}  // namespace
+
+void check_result_schema(const json& result) {
+  static const Table sim = table_of(std::begin(SIM_FIELDS), std::end(SIM_FIELDS));
+  static const Table paired = table_of(std::begin(PAIRED_FIELDS), std::end(PAIRED_FIELDS));
+  if (!result.is_object()) throw Error("not a cardsim result: expected a JSON object");
+  const json& command = result.value("command", json());
+  if (command != "compare" && command != "sweep") {
+    check(result, "", "", "", sim, 0);
+    return;
+  }
+  json around = result;
+  if (around.contains("variants") && around.at("variants").is_array()) {
+    for (json& v : around.at("variants")) {
+      if (v.is_object()) v.erase("result");
+    }
+  }
+  check(around, "", "", "", paired, 0);
+  const json& variants = result.at("variants");
+  // Each varied key has a value in every variant (the sweep's grid).
+  for (const json& key : result.value("varied", json::array())) {
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+      if (!variants[i].contains("values") || !variants[i].at("values").contains(key.get<std::string>())) {
+        throw Error("varied: '" + excerpt(key.get<std::string>()) + "' has no value in variants/" + std::to_string(i) +
+                    "/values");
+      }
+    }
+  }
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    if (!variants[i].contains("result")) throw Error("variants/" + std::to_string(i) + " has no result");
+    check(variants[i].at("result"), "variants/" + std::to_string(i) + "/result", "", "", sim, 2);
+  }
+}
+
+}  // namespace cardsim::io::report

@@ -1,0 +1,124 @@
+// `cardsim report` reads a result as untrusted data: for every field of real
+// results (fuzz/seeds/report: sim with one and three seats, side bets,
+// counting, a shard, --target-se, compare, sweep, a compare shard), a hostile
+// value in its place is either refused with an error naming that field or
+// shown escaped: no page ever holds a tag the file carried.
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/report_html.hpp"
+
+namespace cardsim::io {
+namespace {
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string HOSTILE = "<script>alert(1)</script>";
+
+std::vector<fs::path> seeds() {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(CARDSIM_REPORT_SEEDS)) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+json read_json(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return json::parse(text.str());
+}
+
+// The JSON pointer `pointer` with list indices as "*": one case per field.
+std::string pattern_of(const std::string& pointer) {
+  std::string out;
+  std::stringstream parts(pointer);
+  for (std::string part; std::getline(parts, part, '/');) {
+    if (part.empty()) continue;
+    const bool index = part.find_first_not_of("0123456789") == std::string::npos;
+    out += "/" + (index ? std::string("*") : part);
+  }
+  return out;
+}
+
+// Every value of `j` (objects and lists too), as JSON pointers.
+void pointers(const json& j, const json::json_pointer& at, std::vector<json::json_pointer>& out) {
+  out.push_back(at);
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items()) pointers(value, at / key, out);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) pointers(j[i], at / i, out);
+  }
+}
+
+TEST(ReportSchema, TheSeedsAreReported) {
+  ASSERT_GE(seeds().size(), 8U);
+  for (const fs::path& file : seeds()) {
+    EXPECT_NO_THROW(report_html(read_json(file))) << file;
+  }
+}
+
+TEST(ReportSchema, AHostileValueInEveryFieldIsRefusedOrEscaped) {
+  std::size_t cases = 0;
+  std::size_t refused = 0;
+  for (const fs::path& file : seeds()) {
+    const json result = read_json(file);
+    std::vector<json::json_pointer> all;
+    pointers(result, json::json_pointer(), all);
+    std::set<std::string> done;
+    for (const json::json_pointer& pointer : all) {
+      if (pointer.empty() || !done.insert(pattern_of(pointer.to_string())).second) continue;
+      for (const json& hostile : {json(HOSTILE), json::object({{HOSTILE, HOSTILE}}), json::array({HOSTILE})}) {
+        json bad = result;
+        bad[pointer] = hostile;
+        ++cases;
+        try {
+          const std::string page = report_html(bad);
+          EXPECT_EQ(page.find("<script"), std::string::npos) << file << " " << pointer.to_string();
+        } catch (const Error& e) {
+          ++refused;
+          // The message names the field (its last key, or the list it is in),
+          // or the member the page needs that the hostile value lacks.
+          const std::string message = e.what();
+          const std::string key = pointer.back();
+          const bool index = key.find_first_not_of("0123456789") == std::string::npos;
+          bool named = message.find(index ? pointer.parent_pointer().back() : key) != std::string::npos;
+          // (A hostile object in place of another object, or of a null the
+          // page reads as an object, lacks the member the page needs.)
+          const json& original = result[pointer];
+          if (hostile.is_object() && (original.is_object() || original.is_null())) {
+            named = named ||
+                    (message.find("' not found") != std::string::npos && message.find(HOSTILE) == std::string::npos);
+          }
+          EXPECT_TRUE(named) << file << " " << pointer.to_string() << ": " << message;
+        }
+      }
+    }
+  }
+  EXPECT_GT(cases, 1000U);
+  EXPECT_GT(refused, cases / 2);
+}
+
+TEST(ReportSchema, AWrongTypeIsRefusedNamingTheField) {
+  json result = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "sim.json");
+  result["run"]["seed"] = "<script>x</script>";
+  try {
+    report_html(result);
+    FAIL() << "a text seed was reported";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "run/seed must be a whole number >= 0, not a text");
+  }
+  result = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "sim.json");
+  result["edge"]["house_edge_percent"] = true;
+  EXPECT_THROW(report_html(result), Error);
+}
+
+}  // namespace
+}  // namespace cardsim::io
