@@ -276,7 +276,8 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
   if (count_path.empty()) {
     throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " +
                 data_subfolder_text("counts") +
-                " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
+                " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file" +
+                did_you_mean(k.count, data_names("counts", ".json")));
   }
   const bj::CountSystem system = parse_count_system(read_file(count_path), count_path, config.rules.decks);
   std::vector<bj::IndexPlay> indices;
@@ -284,7 +285,8 @@ bj::Counting load_counting(const SimConfig& config, const std::string& config_fo
     const std::string index_path = find_data_file(k.indices, config_folder, "indices", ".txt");
     if (index_path.empty()) {
       throw Error("config key 'indices' (--indices): '" + excerpt(k.indices) + "' is not an index set in " +
-                  data_subfolder_text("indices") + " or an index file");
+                  data_subfolder_text("indices") + " or an index file" +
+                  did_you_mean(k.indices, data_names("indices", ".txt")));
     }
     indices = parse_index_plays(read_file(index_path), index_path);
     if (indices.empty()) {

@@ -263,9 +263,11 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
   }
   const std::string path = strategy_file(strategy, config_folder);
   if (path.empty()) {
+    std::vector<std::string> names = data_names("strategies", ".txt");
+    names.insert(names.end(), {"basic", "hit-below-16", "mimic-dealer", "always-stand"});
     throw Error("strategy '" + excerpt(strategy) +
                 "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
-                data_subfolder_text("strategies") + ", or a chart file");
+                data_subfolder_text("strategies") + ", or a chart file" + did_you_mean(strategy, names));
   }
   bj::StrategyChart chart = parse_strategy_chart(read_file(path), path);
   chart.name = strategy;
