@@ -185,6 +185,8 @@ def config_keys() -> List[Dict[str, str]]:
     return _cardsim.config_keys()
 
 
+# Columns that say what a row is, put first after the index.
+_ROW_COLUMNS = ["chinese", "probability"]
 # The rows of the sim table by up card, in the usual order.
 _UPCARDS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
 
@@ -263,4 +265,7 @@ def to_frame(result: Mapping[str, Any], table: Optional[str] = None) -> "pandas.
     for column in frame.columns:
         if frame[column].dtype == object and all(v is None or isinstance(v, (int, float)) for v in frame[column]):
             frame[column] = pandas.to_numeric(frame[column].astype(float))
-    return frame.set_index(index)
+    # The columns that say what a row is first (zjh's Chinese name, a hand's
+    # probability), then the JSON's (alphabetical) order.
+    first = [column for column in _ROW_COLUMNS if column in frame.columns]
+    return frame[index + first + [c for c in frame.columns if c not in index + first]].set_index(index)

@@ -43,9 +43,14 @@ bool is_folder(const std::string& path) {
   return fs::is_directory(path, ec);
 }
 
+// The first candidate that is a folder, with its links resolved (the build
+// tree's cardsim-data and the Python package's data name the same folder).
 std::optional<std::string> find_data_dir() {
   for (const std::string& folder : data_dir_candidates()) {
-    if (is_folder(folder)) return folder;
+    if (!is_folder(folder)) continue;
+    std::error_code ec;
+    const fs::path resolved = fs::canonical(folder, ec);
+    return ec ? folder : resolved.string();
   }
   return std::nullopt;
 }

@@ -59,7 +59,7 @@ relocated)
   "$installed/bin/cardsim" sim --strategy only-installed --count only-installed --indices only-installed --rounds 200k \
     --seed 3 --threads 2 --quiet --out only.json || fail "names in $data not found"
   diff <(played installed.json) <(played only.json) >/dev/null || fail "the copied files play differently"
-  expect_error 1 "'only-installed' is not a count in $build_dir/cardsim-data/counts/" \
+  expect_error 1 "'only-installed' is not a count in $source_dir/configs/counts/" \
     "$cardsim" sim --count only-installed --rounds 1k
   # CARDSIM_DATA_DIR, when set, is the only folder looked in.
   mkdir -p elsewhere/counts && cp "$data/counts/hi-lo.json" elsewhere/counts/env-only.json
