@@ -24,9 +24,9 @@ namespace {
 
 // The group of a config key (ConfigKeyGroup) and its --help group.
 ConfigKeyGroup key_group(const std::string& key) {
-  static const std::set<std::string> counting{"count",   "true_count_decks", "true_count_rounding",
+  static const std::set<std::string> counting{"count",    "true_count_decks", "true_count_rounding",
                                               "bet_ramp", "wong_in",          "wong_out",
-                                              "indices", "bankroll_units",   "rounds_per_hour"};
+                                              "indices",  "bankroll_units",   "rounds_per_hour"};
   if (key == "strategy") return STRATEGY_KEYS;
   if (key == "side_bets") return SIDE_BET_KEYS;
   if (key == "seed") return SEED_KEY;
@@ -38,15 +38,11 @@ ConfigKeyGroup key_group(const std::string& key) {
 std::string help_group(ConfigKeyGroup group) {
   switch (group) {
     case STRATEGY_KEYS:
-    case SIDE_BET_KEYS:
-      return "Strategy";
-    case COUNTING_KEYS:
-      return "Counting";
+    case SIDE_BET_KEYS: return "Strategy";
+    case COUNTING_KEYS: return "Counting";
     case SEED_KEY:
-    case ROUNDS_KEYS:
-      return "Run";
-    default:
-      return "Rules";
+    case ROUNDS_KEYS: return "Run";
+    default: return "Rules";
   }
 }
 
@@ -71,8 +67,9 @@ CLI::Validator config_file_check(const std::string& subfolder) {
         }
         std::string names;
         for (const std::string& name : io::data_names(subfolder, ".json")) names += (names.empty() ? "" : ", ") + name;
-        return "'" + excerpt(text) + "' is neither a config file nor a rule set in " + io::data_subfolder_text(subfolder) +
-               (names.empty() ? "" : " (" + names + ")") + io::did_you_mean(text, io::data_names(subfolder, ".json"));
+        return "'" + excerpt(text) + "' is neither a config file nor a rule set in " +
+               io::data_subfolder_text(subfolder) + (names.empty() ? "" : " (" + names + ")") +
+               io::did_you_mean(text, io::data_names(subfolder, ".json"));
       },
       "");  // no description: the type name says what is expected
 }

@@ -29,12 +29,12 @@ struct ConfigOptions {
 // The groups of config keys, as a command takes them as flags and --help
 // lists them (a bit mask).
 enum ConfigKeyGroup : unsigned {
-  RULE_KEYS = 1,       // the rules and the table ("Rules")
-  STRATEGY_KEYS = 2,   // strategy ("Strategy")
-  SIDE_BET_KEYS = 4,   // side_bets ("Strategy")
-  COUNTING_KEYS = 8,   // count, bet_ramp, indices, wong_in... ("Counting")
-  SEED_KEY = 16,       // seed ("Run")
-  ROUNDS_KEYS = 32,    // rounds, chunk_rounds ("Run")
+  RULE_KEYS = 1,      // the rules and the table ("Rules")
+  STRATEGY_KEYS = 2,  // strategy ("Strategy")
+  SIDE_BET_KEYS = 4,  // side_bets ("Strategy")
+  COUNTING_KEYS = 8,  // count, bet_ramp, indices, wong_in... ("Counting")
+  SEED_KEY = 16,      // seed ("Run")
+  ROUNDS_KEYS = 32,   // rounds, chunk_rounds ("Run")
   ALL_KEYS = 63,
 };
 

@@ -185,9 +185,9 @@ struct Completed {
   std::string description;
 };
 struct CompletedCommand {
-  std::string path;  // "cardsim sim"
+  std::string path;                                              // "cardsim sim"
   std::vector<std::pair<std::string, std::string>> subcommands;  // name, description
-  std::vector<Completed> options;                                 // flags, then positionals
+  std::vector<Completed> options;                                // flags, then positionals
 };
 
 std::vector<CompletedCommand> completion_model(const std::vector<Command>& commands) {
@@ -267,7 +267,8 @@ void print_completion(const std::vector<CompletedCommand>& model) {
   for (const char* table : {"_cardsim_subcommands", "_cardsim_flags", "_cardsim_takes_value", "_cardsim_words",
                             "_cardsim_data", "_cardsim_files", "_cardsim_names"}) {
     std::printf("typeset -gA %s=(\n", table);
-    for (const auto& [key, value] : tables[table]) std::printf("  %s %s\n", shell_quoted(key).c_str(), shell_quoted(value).c_str());
+    for (const auto& [key, value] : tables[table])
+      std::printf("  %s %s\n", shell_quoted(key).c_str(), shell_quoted(value).c_str());
     std::printf(")\n");
   }
 }
@@ -288,7 +289,8 @@ void print_completion_fish(const std::vector<CompletedCommand>& model) {
     if (c.subcommands.empty()) continue;
     std::vector<std::string> names;
     for (const auto& sub : c.subcommands) names.push_back(sub.first);
-    std::printf("        case %s\n            printf '%%s\\n' %s\n", shell_quoted(words_of(c)).c_str(), joined(names).c_str());
+    std::printf("        case %s\n            printf '%%s\\n' %s\n", shell_quoted(words_of(c)).c_str(),
+                joined(names).c_str());
   }
   std::printf("    end\nend\n");
   std::printf("function __cardsim_shipped_names\n    switch \"$argv\"\n");
@@ -315,7 +317,8 @@ void print_completion_fish(const std::vector<CompletedCommand>& model) {
         if (!values.empty()) std::printf("%s -a %s\n", line.c_str(), shell_quoted(values).c_str());
         continue;
       }
-      for (const std::string& name : o.names) line += (name.size() == 2 ? " -s " : " -l ") + name.substr(name[1] == '-' ? 2 : 1);
+      for (const std::string& name : o.names)
+        line += (name.size() == 2 ? " -s " : " -l ") + name.substr(name[1] == '-' ? 2 : 1);
       if (o.takes_value) line += o.values.files ? " -r" : " -x";
       if (o.takes_value && !values.empty()) line += " -a " + shell_quoted(values);
       std::printf("%s -d %s\n", line.c_str(), shell_quoted(short_description(o.description)).c_str());
@@ -341,7 +344,8 @@ int run_docs(const CLI::App& app, const std::vector<std::string>& args) {
     print_config_keys();
   } else if (what == "examples") {
     for (const Command& c : commands) {
-      for (const Example& e : examples_of(c.path)) std::printf("%s\t%s\t%s\n", c.path.c_str(), e.line.c_str(), e.what.c_str());
+      for (const Example& e : examples_of(c.path))
+        std::printf("%s\t%s\t%s\n", c.path.c_str(), e.line.c_str(), e.what.c_str());
     }
   } else if (what == "completion") {
     print_completion(completion_model(commands));

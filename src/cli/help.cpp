@@ -1,14 +1,14 @@
 #include "help.hpp"
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <map>
 #include <memory>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "cardsim/io/data_dir.hpp"
 
@@ -73,9 +73,9 @@ const std::map<std::string, std::string>& flag_groups() {
 // Value names of flags whose parser type says only TEXT.
 const std::map<std::string, std::string>& text_value_names() {
   static const std::map<std::string, std::string> names{
-      {"rounds", "N"},    {"seed", "N"},           {"chunk-rounds", "N"}, {"out", "FILE"},
-      {"csv", "FILE"},    {"json", "FILE"},        {"write-chart", "FILE"}, {"vary", "KEY=VALUES"},
-      {"deals", "N"},     {"checkpoint", "FILE"},  {"resume", "FILE"},
+      {"rounds", "N"}, {"seed", "N"},          {"chunk-rounds", "N"},   {"out", "FILE"},
+      {"csv", "FILE"}, {"json", "FILE"},       {"write-chart", "FILE"}, {"vary", "KEY=VALUES"},
+      {"deals", "N"},  {"checkpoint", "FILE"}, {"resume", "FILE"},
   };
   return names;
 }
@@ -115,7 +115,8 @@ const std::map<std::string, std::vector<Example>>& example_table() {
        {{"cardsim merge shard-0.json shard-1.json --out result.json", "the result of a run played as 2 shards"}}},
       {"sidebet", {{"cardsim sidebet 21-plus-3 --decks 6", "the exact PAR sheet of 21+3 for 6 decks"}}},
       {"indices",
-       {{"cardsim indices --count hi-lo --out hi-lo.txt", "Hi-Lo index plays for the default rules, as an index file"}}},
+       {{"cardsim indices --count hi-lo --out hi-lo.txt",
+         "Hi-Lo index plays for the default rules, as an index file"}}},
       {"ramp",
        {{"cardsim ramp --count hi-lo --indices illustrious18-fab4-s17 --spread 1-12 --bankroll 400",
          "the Kelly bet ramp for a 1-12 spread and 400 units"}}},

@@ -89,8 +89,8 @@ std::string unknown_flag_message(const CommandWalk& walk, int argc, char** argv)
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (word == "--") break;
-    const bool flag = word.size() > 1 && word[0] == '-' && (std::isalpha(static_cast<unsigned char>(word[1])) != 0 ||
-                                                            (word[1] == '-' && word.size() > 2));
+    const bool flag = word.size() > 1 && word[0] == '-' &&
+                      (std::isalpha(static_cast<unsigned char>(word[1])) != 0 || (word[1] == '-' && word.size() > 2));
     if (!flag) continue;
     const std::string name = word.substr(0, word.find('='));
     if (walk.command->get_option_no_throw(name) != nullptr) continue;
@@ -115,9 +115,10 @@ int main(int argc, char** argv) {
   // "cardsim 0.2.0 (commit 0123456789ab)" when built from a git checkout,
   // "cardsim 0.2.0" from a release's source tarball.
   const std::string revision = cardsim::GIT_REVISION;
-  app.set_version_flag("--version", std::string("cardsim ") + cardsim::VERSION +
-                                        (revision == "unknown" ? "" : " (commit " + revision + ")"),
-                       "Print the version and exit");
+  app.set_version_flag(
+      "--version",
+      std::string("cardsim ") + cardsim::VERSION + (revision == "unknown" ? "" : " (commit " + revision + ")"),
+      "Print the version and exit");
   app.require_subcommand(1);
   cardsim::cli::setup_sim(app);
   cardsim::cli::setup_chart(app);

@@ -173,7 +173,8 @@ std::vector<std::string> data_names(const std::string& subfolder, const std::str
   if (!folder) return names;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(fs::path(*folder) / subfolder, ec)) {
-    if (entry.path().extension() == extension && entry.is_regular_file(ec)) names.push_back(entry.path().stem().string());
+    if (entry.path().extension() == extension && entry.is_regular_file(ec))
+      names.push_back(entry.path().stem().string());
   }
   std::sort(names.begin(), names.end());
   return names;

@@ -194,8 +194,11 @@ sim-side-bets)
   expect_error 2 "'side_bets' (--side-bet).*up to 4 side bets" "$cardsim" sim --side-bet a --side-bet b \
     --side-bet c --side-bet d --side-bet e --out r2.json
   expect_error 1 "side bets need a finite shoe" "$cardsim" sim --side-bet 21-plus-3 --decks infinite --out r2.json
-  expect_error 1 "play has no side bets" "$cardsim" play --side-bet 21-plus-3
-  expect_error 1 "ramp plays no side bets" "$cardsim" ramp --count hi-lo --side-bet 21-plus-3 --spread 1-8 \
+  # play, ramp and indices take no --side-bet flag, and refuse side bets in a config.
+  expect_error 2 "unknown flag '--side-bet' for \`cardsim play\`" "$cardsim" play --side-bet 21-plus-3
+  printf '{"side_bets": ["21-plus-3"]}\n' >bets.json
+  expect_error 1 "play has no side bets" "$cardsim" play --config bets.json
+  expect_error 1 "ramp plays no side bets" "$cardsim" ramp --count hi-lo --config bets.json --spread 1-8 \
     --bankroll 1000
   [[ ! -e r2.json ]] || fail "a result file was written despite the errors"
   ;;
