@@ -29,12 +29,14 @@ if(CARDSIM_PYTHON AND NOT cardsim_python_found)
   message(FATAL_ERROR "CARDSIM_PYTHON is on, but /usr/bin/python3 with its headers and pybind11 were not found "
                       "(or this is a sanitizer or fuzz build): run scripts/setup.sh, or -DCARDSIM_PYTHON=OFF")
 endif()
+# Where `cmake --install` puts the package, under the prefix: Debian's path
+# for its python3 (on sys.path for the prefix /usr, as in the .deb). The
+# library finds the data from there (src/io/CMakeLists.txt), so it is set in
+# every build.
+set(CARDSIM_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
+    "Folder under the install prefix for the Python package cardsim")
 if(CARDSIM_PYTHON)
   message(STATUS "cardsim: Python module on (Python ${Python3_VERSION}, pybind11 ${pybind11_VERSION})")
-  # Where `cmake --install` puts the package, under the prefix: Debian's
-  # path for its python3 (on sys.path for the prefix /usr, as in the .deb).
-  set(CARDSIM_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
-      "Folder under the install prefix for the Python package cardsim")
 else()
   message(STATUS "cardsim: no Python module (pybind11 or /usr/bin/python3 not found, or turned off)")
 endif()

@@ -1,17 +1,27 @@
 # cmake -DCARDSIM=... -DHELP2MAN=... -DSOURCE_DIR=... -DVERSION=... -DMAN_DIR=...
-#       -DCOMPLETION=... -P WriteDocs.cmake   (run by cmake/Docs.cmake)
-# Writes the bash completion (the tables `cardsim docs completion` prints,
-# then src/cli/completion.bash) and, with HELP2MAN, one man page per command
-# into MAN_DIR/man1: cardsim.1 from `cardsim --help` and `--version` (with
-# docs/man/cardsim.h2m's sections), cardsim-PATH.1 for each command of
-# `cardsim docs commands` (e.g. cardsim-zjh-deal.1 for `cardsim zjh deal`).
+#       -DCOMPLETION_DIR=... [-DCOMPRESS=ON] -P WriteDocs.cmake   (run by cmake/Docs.cmake)
+# Writes the shell completions into COMPLETION_DIR: cardsim (bash: the tables
+# `cardsim docs completion` prints, then src/cli/completion.bash), _cardsim
+# (zsh: `#compdef cardsim`, the same tables, src/cli/completion.zsh) and
+# cardsim.fish (src/cli/completion.fish, then `cardsim docs completion-fish`);
+# and, with HELP2MAN, one man page per command into MAN_DIR/man1: cardsim.1
+# from `cardsim --help` and `--version` (with docs/man/cardsim.h2m's sections),
+# cardsim-PATH.1 for each command of `cardsim docs commands` (e.g.
+# cardsim-zjh-deal.1 for `cardsim zjh deal`). help2man runs in a UTF-8 locale
+# (the pages name 炸金花) and turns each command's "Examples:" into EXAMPLES.
 
-execute_process(COMMAND "${CARDSIM}" docs completion OUTPUT_VARIABLE tables RESULT_VARIABLE failed)
-if(failed)
-  message(FATAL_ERROR "cardsim docs completion failed")
-endif()
-file(READ "${SOURCE_DIR}/src/cli/completion.bash" function)
-file(WRITE "${COMPLETION}" "${tables}\n${function}")
+foreach(what completion completion-fish)
+  execute_process(COMMAND "${CARDSIM}" docs ${what} OUTPUT_VARIABLE ${what} RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "cardsim docs ${what} failed")
+  endif()
+endforeach()
+file(READ "${SOURCE_DIR}/src/cli/completion.bash" bash)
+file(READ "${SOURCE_DIR}/src/cli/completion.zsh" zsh)
+file(READ "${SOURCE_DIR}/src/cli/completion.fish" fish)
+file(WRITE "${COMPLETION_DIR}/cardsim" "${completion}\n${bash}")
+file(WRITE "${COMPLETION_DIR}/_cardsim" "#compdef cardsim\n${completion}\n${zsh}")
+file(WRITE "${COMPLETION_DIR}/cardsim.fish" "${fish}${completion-fish}")
 
 if(NOT HELP2MAN)
   return()
@@ -22,10 +32,22 @@ execute_process(COMMAND git -C "${SOURCE_DIR}" log -1 --format=%ct OUTPUT_VARIAB
 if(NOT no_git AND epoch)
   set(ENV{SOURCE_DATE_EPOCH} "${epoch}")
 endif()
-execute_process(COMMAND "${CARDSIM}" docs commands OUTPUT_VARIABLE commands RESULT_VARIABLE failed)
-if(failed)
-  message(FATAL_ERROR "cardsim docs commands failed")
-endif()
+foreach(what commands examples)
+  execute_process(COMMAND "${CARDSIM}" docs ${what} OUTPUT_VARIABLE ${what} RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "cardsim docs ${what} failed")
+  endif()
+endforeach()
+# roff text: a '-' as \-, so that the commands can be copied.
+function(roff text out)
+  string(REPLACE "\\" "\\e" text "${text}")
+  string(REPLACE "-" "\\-" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+# (Lines as list items: a ';' of the text kept as a placeholder until written.)
+string(REPLACE ";" "<semicolon>" examples "${examples}")
+string(REPLACE ";" "<semicolon>" commands "${commands}")
+string(REPLACE "\n" ";" example_lines "${examples}")
 file(REMOVE_RECURSE "${MAN_DIR}")
 file(MAKE_DIRECTORY "${MAN_DIR}/man1")
 set(work "${MAN_DIR}/../man-work")
@@ -45,32 +67,59 @@ foreach(line IN LISTS lines)
   endif()
   set(path "${CMAKE_MATCH_1}")
   set(description "${CMAKE_MATCH_2}")
+  string(REPLACE " " "-" page "cardsim-${path}")
+  if(path STREQUAL "")
+    set(page cardsim)
+  endif()
+  # NAME: "cardsim-sim \- simulate blackjack rounds ...", "cardsim \- fast, exact, ..."
+  # (in the include file, read as UTF-8, unlike --name); the first letter in
+  # lower case but for a name (Zha Jin Hua).
+  string(REGEX REPLACE "^cardsim: " "" description "${description}")
+  if(NOT description MATCHES "^Zha ")
+    string(SUBSTRING "${description}" 0 1 first)
+    string(SUBSTRING "${description}" 1 -1 rest)
+    string(TOLOWER "${first}" first)
+    set(description "${first}${rest}")
+  endif()
+  roff("${description}" description)
+  set(include "[NAME]\n${page} \\- ${description}\n")
+  # EXAMPLES: the command's examples (those of its --help) as tagged paragraphs.
+  set(examples_roff "")
+  foreach(example IN LISTS example_lines)
+    if(example MATCHES "^([^\t]*)\t([^\t]*)\t(.*)$" AND CMAKE_MATCH_1 STREQUAL path)
+      set(what "${CMAKE_MATCH_3}")
+      roff("${CMAKE_MATCH_2}" command)
+      string(APPEND examples_roff ".TP\n.B ${command}\n${what}\n")
+    endif()
+  endforeach()
+  if(examples_roff)  # (left-aligned and unhyphenated, to be copied)
+    string(APPEND include "[=EXAMPLES]\n.ad l\n.nh\n${examples_roff}")
+  endif()
   if(path STREQUAL "")
     # cardsim itself: its own --version, and the sections of docs/man/cardsim.h2m.
-    file(READ "${SOURCE_DIR}/docs/man/cardsim.h2m" include)
-    file(WRITE "${work}/cardsim.h2m" "${include}\n[SEE ALSO]\n${see_also}")
+    file(READ "${SOURCE_DIR}/docs/man/cardsim.h2m" sections)
+    string(APPEND include "${sections}\n[SEE ALSO]\n${see_also}")
     set(program "${CARDSIM}")
-    set(page cardsim)
-    set(args "--include=${work}/cardsim.h2m")
+    set(args)
   else()
     # A command: a script that runs it, named as its page, and the version given.
-    string(REPLACE " " "-" page "cardsim-${path}")
     set(program "${work}/${page}")
     file(WRITE "${program}" "#!/bin/sh\nexec '${CARDSIM}' ${path} \"$@\"\n")
     file(CHMOD "${program}" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
-    file(WRITE "${work}/${page}.h2m" "[SEE ALSO]\n.BR cardsim (1)\n")
-    set(args "--version-string=${VERSION}" "--include=${work}/${page}.h2m")
+    string(APPEND include "[SEE ALSO]\n.BR cardsim (1)\n")
+    set(args "--version-string=${VERSION}")
   endif()
-  # NAME: "cardsim-sim - simulate blackjack rounds ...", "cardsim - fast, exact, ...".
-  string(REGEX REPLACE "^cardsim: " "" description "${description}")
-  string(SUBSTRING "${description}" 0 1 first)
-  string(SUBSTRING "${description}" 1 -1 rest)
-  string(TOLOWER "${first}" first)
-  execute_process(COMMAND "${HELP2MAN}" --no-info --no-discard-stderr "--name=${first}${rest}" ${args}
-                          "--output=${MAN_DIR}/man1/${page}.1" "${program}"
+  string(REPLACE "<semicolon>" ";" include "${include}")
+  file(WRITE "${work}/${page}.h2m" "${include}")
+  execute_process(COMMAND "${HELP2MAN}" --no-info --no-discard-stderr --locale=C.UTF-8 "--include=${work}/${page}.h2m"
+                          ${args} "--output=${MAN_DIR}/man1/${page}.1" "${program}"
                   RESULT_VARIABLE failed ERROR_VARIABLE error)
   if(failed)
     message(FATAL_ERROR "help2man ${page}: ${error}")
   endif()
 endforeach()
 file(REMOVE_RECURSE "${work}")
+if(COMPRESS)  # Debian's policy: gzip -9n
+  file(GLOB pages "${MAN_DIR}/man1/*.1")
+  execute_process(COMMAND gzip -9nf ${pages} COMMAND_ERROR_IS_FATAL ANY)
+endif()

@@ -6,6 +6,8 @@
 #   docs/cli.md     cli          every command's --help, from the built cardsim
 #   docs/config.md  config-keys  the config key table (`cardsim docs config-keys`:
 #                                io::config_keys() in src/io/config.cpp, with the defaults)
+# and the Python package's type stubs, python/cardsim/__init__.pyi and zjh.pyi
+# (python/stubs.py, from python/cardsim/_keys.py).
 # Usage: scripts/update-docs.sh [--check] [CARDSIM]   (CARDSIM: build/release/cardsim)
 #   --check  changes nothing; lists the stale pages and exits 1 if any (the
 #            docs.generated test)
@@ -64,6 +66,9 @@ for entry in docs/cli.md:cli docs/config.md:config-keys; do
     fi
   fi
 done
+stub_args=()
+((check)) && stub_args=(--check)
+/usr/bin/python3 python/stubs.py "${stub_args[@]}" || stale=1
 if ((stale)); then
   echo "error: generated docs are stale; run scripts/update-docs.sh and commit the result" >&2
   exit 1

@@ -52,17 +52,36 @@ def callback(progress: Progress, unit: str) -> Optional[Callable[[int, int], obj
     raise TypeError(f"progress must be True, False or a callable (done, total), not {progress!r}")
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) stopped a run after the chunks in progress; a
+    KeyboardInterrupt whose ``partial`` is the result of the chunks that
+    were finished (None if none was)."""
+
+    partial: Optional[Dict[str, Any]]
+
+    def __init__(self, partial: Optional[Dict[str, Any]]) -> None:
+        super().__init__("cardsim: the run stopped after the chunks in progress; "
+                         + ("the partial result is this exception's .partial" if partial is not None
+                            else "no chunk was finished, so .partial is None"))
+        self.partial = partial
+
+
 def finish(text: str, stopped: Optional[BaseException],
            make: Callable[[Any], Dict[str, Any]] = lambda parsed: parsed) -> Dict[str, Any]:
     """The result of a watched run: ``make`` of its parsed JSON text (empty:
-    nothing played). Raises what stopped it (Ctrl-C's KeyboardInterrupt, a
-    progress callback's exception) with the partial result as its
-    ``partial`` attribute (None if no chunk was finished)."""
+    nothing played). Raises what stopped it with the partial result as its
+    ``partial`` attribute (None if no chunk was finished): Ctrl-C as an
+    Interrupted (a KeyboardInterrupt), a progress callback's exception as
+    itself."""
     result = make(json.loads(text)) if text else None
+    if isinstance(stopped, KeyboardInterrupt):
+        raise Interrupted(result) from None
     if stopped is not None:
         stopped.partial = result  # type: ignore[attr-defined]
-        stopped.add_note("cardsim: the run stopped after the chunks in progress; "
-                         + ("the partial result is this exception's .partial" if result is not None
-                            else "no chunk was finished, so .partial is None"))
+        if hasattr(stopped, "add_note"):  # Python 3.11 and later
+            stopped.add_note("cardsim: the run stopped after the chunks in progress; "
+                             + ("the partial result is this exception's .partial" if result is not None
+                                else "no chunk was finished, so .partial is None"))
         raise stopped
-    return result  # type: ignore[return-value]
+    assert result is not None  # a run that was not stopped played its chunks
+    return result

@@ -73,7 +73,7 @@ void setup_analyze(CLI::App& app) {
   analyze->add_flag("-q,--quiet", options->quiet, "No report on the terminal");
   // The game: --config and a flag per config key, as `sim`. A --strategy other
   // than basic is evaluated beside the computed basic strategy.
-  add_config_options(*analyze, options->game);
+  add_config_options(*analyze, options->game, RULE_KEYS | STRATEGY_KEYS);
   analyze->callback([options] { run_analyze(*options); });
 }
 

@@ -69,7 +69,7 @@ void run_chart(const ChartOptions& options) {
 void setup_chart(CLI::App& app) {
   auto options = std::make_shared<ChartOptions>();
   CLI::App* command = app.add_subcommand("chart", "Write the strategy chart a config plays (chart file format)");
-  add_config_options(*command, options->config);
+  add_config_options(*command, options->config, RULE_KEYS | STRATEGY_KEYS);
   command->add_option("-o,--out", options->out, "Write the chart to FILE ('-': stdout)")->capture_default_str();
   command->callback([options] { run_chart(*options); });
 }

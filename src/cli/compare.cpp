@@ -246,9 +246,11 @@ void setup_compare(CLI::App& app) {
   auto options = std::make_shared<CompareOptions>();
   CLI::App* command = app.add_subcommand(
       "compare", "Play rule variants on the same cards; each one's edge and its difference from the first");
-  command->add_option("configs", options->configs, "Config files; the first is the baseline")
+  command
+      ->add_option("configs", options->configs,
+                   "Config files or names of rule sets of the data folder (6d-h17-das); the first is the baseline")
       ->required()
-      ->check(CLI::ExistingFile);
+      ->transform(config_file_check());
   add_run_options(*command, options->run);
   command->callback([options] { run_compare(*options); });
 }
@@ -257,17 +259,13 @@ void setup_sweep(CLI::App& app) {
   auto options = std::make_shared<SweepOptions>();
   CLI::App* command =
       app.add_subcommand("sweep", "Play a grid of rule variants (paired, on the same cards) and write JSON and CSV");
-  add_config_options(*command, options->config);
+  // The run keys (--rounds, --seed, --chunk-rounds) are the run options, for every cell.
+  add_config_options(*command, options->config, RULE_KEYS | STRATEGY_KEYS | SIDE_BET_KEYS | COUNTING_KEYS);
   command
       ->add_option("--vary", options->vary,
                    "KEY=VALUES: a config key and its values, a list (decks=1,2,6,8) or a range "
                    "(penetration=0.6:0.9:0.05); repeat for a grid")
       ->required();
-  // --rounds, --seed and --chunk-rounds are config keys too: the run options
-  // take them (so they apply to every cell) instead of the config flags.
-  command->remove_option(command->get_option("--rounds"));
-  command->remove_option(command->get_option("--seed"));
-  command->remove_option(command->get_option("--chunk-rounds"));
   add_run_options(*command, options->run);
   command->callback([options] { run_sweep(*options); });
 }

@@ -1,19 +1,26 @@
 # Bash completion of cardsim: subcommands, flags, the values of enumerated
-# flags and config keys, and the names of the charts, counts, index sets and
-# side bets in cardsim's data folder. The build puts the tables that
+# flags and config keys, and the names of the charts, counts, index sets, side
+# bets and rule sets in cardsim's data folder. The build puts the tables that
 # `cardsim docs completion` prints (src/cli/docs.cpp) before this function, in
-# share/bash-completion/completions/cardsim.
+# share/bash-completion/completions/cardsim; completion.zsh reads the same.
 
-# Names of the files in folder $1 of the data folder of cardsim $2, without
-# their extension; that cardsim says where its data folder is.
+# This file's folder: an installed completion's data folder is ../../cardsim
+# from it (share/bash-completion/completions/ -> share/cardsim).
+_cardsim_completion_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" 2>/dev/null && pwd)
+
+# Names in folder $1 of the data folder ("." for the rule sets), without their
+# extension: the shipped ones (_cardsim_names) and those in the data folder
+# ($CARDSIM_DATA_DIR, else the one installed beside this file). Runs no cardsim.
 _cardsim_data_names() {
-  local dir file
-  dir=$("$2" docs data-dir 2>/dev/null) || return 0
-  for file in "$dir/$1"/*; do
-    [[ -f $file ]] || continue
-    file=${file##*/}
-    printf '%s\n' "${file%.*}"
-  done
+  local dir=${CARDSIM_DATA_DIR:-$_cardsim_completion_dir/../../cardsim} file
+  {
+    printf '%s\n' ${_cardsim_names[$1]-}
+    for file in "$dir/$1"/*.json "$dir/$1"/*.txt; do
+      [[ -f $file && ($1 != . || $file == *.json) ]] || continue
+      file=${file##*/}
+      printf '%s\n' "${file%.*}"
+    done
+  } | sort -u
 }
 
 _cardsim() {
@@ -48,7 +55,7 @@ _cardsim() {
   fi
   [[ -n ${_cardsim_words[$key]-} ]] && mapfile -t -O "${#candidates[@]}" candidates < <(compgen -W "${_cardsim_words[$key]}" -- "$cur")
   if [[ -n ${_cardsim_data[$key]-} ]]; then
-    mapfile -t -O "${#candidates[@]}" candidates < <(compgen -W "$(_cardsim_data_names "${_cardsim_data[$key]}" "${COMP_WORDS[0]}")" -- "$cur")
+    mapfile -t -O "${#candidates[@]}" candidates < <(compgen -W "$(_cardsim_data_names "${_cardsim_data[$key]}")" -- "$cur")
   fi
   if [[ -n ${_cardsim_files[$key]-} ]]; then
     mapfile -t -O "${#candidates[@]}" candidates < <(compgen -f -- "$cur")

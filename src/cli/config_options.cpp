@@ -4,12 +4,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <set>
+#include <system_error>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/strategy_file.hpp"
@@ -19,12 +22,70 @@
 
 namespace cardsim::cli {
 
-void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options) {
-  command.add_option("-c,--config", options->config_file, "Config file (JSON); flags override its keys")
-      ->check(CLI::ExistingFile);
+namespace {
+
+// The group of a config key (ConfigKeyGroup) and its --help group.
+ConfigKeyGroup key_group(const std::string& key) {
+  static const std::set<std::string> counting{"count",    "true_count_decks", "true_count_rounding",
+                                              "bet_ramp", "wong_in",          "wong_out",
+                                              "indices",  "bankroll_units",   "rounds_per_hour"};
+  if (key == "strategy") return STRATEGY_KEYS;
+  if (key == "side_bets") return SIDE_BET_KEYS;
+  if (key == "seed") return SEED_KEY;
+  if (key == "rounds" || key == "chunk_rounds") return ROUNDS_KEYS;
+  if (counting.contains(key)) return COUNTING_KEYS;
+  return RULE_KEYS;
+}
+
+std::string help_group(ConfigKeyGroup group) {
+  switch (group) {
+    case STRATEGY_KEYS:
+    case SIDE_BET_KEYS: return "Strategy";
+    case COUNTING_KEYS: return "Counting";
+    case SEED_KEY:
+    case ROUNDS_KEYS: return "Run";
+    default: return "Rules";
+  }
+}
+
+// A config key's value name in --help: N, X, TEXT, [BOOL] (a flag alone is true).
+std::string value_name(const io::ConfigKey& key) {
+  if (key.kind == "boolean") return "[BOOL]";
+  if (key.kind == "integer" || key.kind == "count") return "N";
+  if (key.kind == "number") return "X";
+  return "TEXT";
+}
+
+}  // namespace
+
+CLI::Validator config_file_check(const std::string& subfolder) {
+  return CLI::Validator(
+      [subfolder](std::string& text) -> std::string {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(text, ec)) return {};
+        if (const std::string path = io::find_data_file(text, "", subfolder, ".json"); !path.empty()) {
+          text = path;
+          return {};
+        }
+        std::string names;
+        for (const std::string& name : io::data_names(subfolder, ".json")) names += (names.empty() ? "" : ", ") + name;
+        return "'" + excerpt(text) + "' is neither a config file nor a rule set in " +
+               io::data_subfolder_text(subfolder) + (names.empty() ? "" : " (" + names + ")") +
+               io::did_you_mean(text, io::data_names(subfolder, ".json"));
+      },
+      "");  // no description: the type name says what is expected
+}
+
+void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys) {
+  command
+      .add_option("-c,--config", options->config_file,
+                  "Config file (JSON), or the name of a rule set of the data folder (6d-h17-das); flags override "
+                  "its keys")
+      ->type_name("FILE|NAME")
+      ->transform(config_file_check());
   const nlohmann::json defaults = io::to_json(io::SimConfig{}, /*every_key=*/true);
   for (const io::ConfigKey& key : io::config_keys()) {
-    if (key.key == "name" || key.key == "description") continue;
+    if (key.key == "name" || key.key == "description" || (key_group(key.key) & keys) == 0) continue;
     const std::string flag = "--" + io::config_flag(key.key);
     const std::string help = key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")";
     if (key.kind == "list") {  // the flag once per item; the items as a JSON array (config_json)
@@ -37,13 +98,14 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
               help + "; repeat the flag for more")
           ->expected(1)
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-          ->type_name("NAME_OR_FILE");
+          ->type_name("NAME|FILE")
+          ->group(help_group(key_group(key.key)));
       continue;
     }
     auto* option = command.add_option_function<std::string>(
         flag, [options, name = key.key](const std::string& text) { options->flags[name] = text; }, help);
     if (key.kind == "boolean") option->expected(0, 1);
-    option->type_name(key.kind == "boolean" ? "[BOOL]" : "VALUE");
+    option->type_name(value_name(key))->group(help_group(key_group(key.key)));
   }
 }
 

@@ -28,8 +28,29 @@ struct ConfigOptions {
   std::map<std::string, std::string> flags;  // config key -> flag text, for the flags given
 };
 
-// Adds --config and a flag per config key to `command`; values land in `options`.
-void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options);
+// The groups of config keys, as a command takes them as flags and --help
+// lists them (a bit mask).
+enum ConfigKeyGroup : unsigned {
+  RULE_KEYS = 1,      // the rules and the table ("Rules")
+  STRATEGY_KEYS = 2,  // strategy ("Strategy")
+  SIDE_BET_KEYS = 4,  // side_bets ("Strategy")
+  COUNTING_KEYS = 8,  // count, bet_ramp, indices, wong_in... ("Counting")
+  SEED_KEY = 16,      // seed ("Run")
+  ROUNDS_KEYS = 32,   // rounds, chunk_rounds ("Run")
+  ALL_KEYS = 63,
+};
+
+// Adds --config (a file, or a rule set of the data folder by name) and a flag
+// per config key of the groups `keys` to `command`, each in its help group;
+// values land in `options`. A config file may hold every key.
+void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys = ALL_KEYS);
+
+// A check of a config file argument that also takes the name of a file in
+// `subfolder` of the data folder ("6d-h17-das": the shipped rule set
+// 6d-h17-das.json; "" for the rule sets, "zjh" for Zha Jin Hua's) and puts
+// its path in its place; an unknown name is an error listing the names, with
+// the nearest.
+CLI::Validator config_file_check(const std::string& subfolder = "");
 
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
 void add_shard_option(CLI::App& command, std::string& shard);

@@ -11,6 +11,7 @@
 // Every error is one line "error: ..." on stderr; under MPI only rank 0
 // prints it (every rank meets the same bad input).
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -19,30 +20,17 @@
 #include <CLI/CLI.hpp>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
+#include "help.hpp"
 #include "signals.hpp"
 
 namespace {
 
 constexpr int EXIT_RUN_ERROR = 1;
 constexpr int EXIT_USAGE = 2;
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 // Where the command line leaves the command tree: the deepest (sub)command it
 // names, and the word after it that names none (empty if it stops at a flag,
@@ -78,24 +66,37 @@ CommandWalk walk_commands(const CLI::App& app, int argc, char** argv) {
   }
 }
 
-// "unknown command 'simm'; did you mean sim? The commands: ...".
+// "unknown command 'simm'; did you mean sim? The commands are: ...".
 std::string unknown_command_message(const CommandWalk& walk) {
   std::string names;
-  std::string nearest;
-  std::size_t best = walk.unknown.size();
+  std::vector<std::string> words;
   for (const CLI::App* s : walk.command->get_subcommands([](const CLI::App*) { return true; })) {
     names += (names.empty() ? "" : ", ") + s->get_name();
-    const std::size_t d = edit_distance(walk.unknown, s->get_name());
-    if (d < best) {
-      best = d;
-      nearest = s->get_name();
-    }
+    words.push_back(s->get_name());
   }
-  // A suggestion only when it is near: at most 2 edits, and fewer than half the word.
-  const bool near = !nearest.empty() && best <= 2 && 2 * best < std::max(walk.unknown.size(), nearest.size());
   const std::string kind = walk.path == "cardsim" ? "command" : walk.path.substr(8) + " command";
-  return "unknown " + kind + " '" + cardsim::excerpt(walk.unknown) + "'" +
-         (near ? "; did you mean " + nearest + "?" : ".") + " The " + kind + "s are: " + names;
+  const std::string suggestion = cardsim::io::did_you_mean(walk.unknown, words);
+  return "unknown " + kind + " '" + cardsim::excerpt(walk.unknown) + "'" + (suggestion.empty() ? "." : suggestion) +
+         " The " + kind + "s are: " + names;
+}
+
+// For CLI11's "The following arguments were not expected": the first word
+// after the command that looks like a flag and is none of the command's, as
+// "unknown flag '--deck' for `cardsim sim`; did you mean --decks? ...", or
+// "" if there is none (the extra word is a stray value).
+std::string unknown_flag_message(const CommandWalk& walk, int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--") break;
+    const bool flag = word.size() > 1 && word[0] == '-' &&
+                      (std::isalpha(static_cast<unsigned char>(word[1])) != 0 || (word[1] == '-' && word.size() > 2));
+    if (!flag) continue;
+    const std::string name = word.substr(0, word.find('='));
+    if (walk.command->get_option_no_throw(name) != nullptr) continue;
+    return "unknown flag '" + cardsim::excerpt(name) + "' for `" + walk.path + "`" +
+           cardsim::cli::nearest_flag(*walk.command, name) + " (`" + walk.path + " --help` lists its flags)";
+  }
+  return {};
 }
 
 }  // namespace
@@ -110,7 +111,13 @@ int main(int argc, char** argv) {
   };
 
   CLI::App app{"cardsim: fast, exact, reproducible casino card game simulation", "cardsim"};
-  app.set_version_flag("--version", std::string("cardsim ") + cardsim::VERSION + " (" + cardsim::GIT_REVISION + ")");
+  // "cardsim 0.2.0 (commit 0123456789ab)" when built from a git checkout,
+  // "cardsim 0.2.0" from a release's source tarball.
+  const std::string revision = cardsim::GIT_REVISION;
+  app.set_version_flag(
+      "--version",
+      std::string("cardsim ") + cardsim::VERSION + (revision == "unknown" ? "" : " (commit " + revision + ")"),
+      "Print the version and exit");
   app.require_subcommand(1);
   cardsim::cli::setup_sim(app);
   cardsim::cli::setup_chart(app);
@@ -124,6 +131,7 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_sidebet(app);
   cardsim::cli::setup_indices(app);
   cardsim::cli::setup_ramp(app);
+  cardsim::cli::organize_help(app);
   if (argc > 1 && std::string(argv[1]) == "docs") {
     return cardsim::cli::run_docs(app, std::vector<std::string>(argv + 2, argv + argc));
   }
@@ -146,6 +154,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError& e) {
+    const std::string flag = unknown_flag_message(walk, argc, argv);
+    return report(EXIT_USAGE, flag.empty() ? e.what() : flag);
   } catch (const CLI::ParseError& e) {
     return report(EXIT_USAGE, e.what());
   } catch (const cardsim::cli::UsageError& e) {

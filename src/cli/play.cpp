@@ -692,7 +692,7 @@ void run_play(const PlayOptions& options) {
 void setup_play(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* command = app.add_subcommand("play", "Play blackjack against the dealer in the terminal, with a coach");
-  add_config_options(*command, options->game);
+  add_config_options(*command, options->game, RULE_KEYS | STRATEGY_KEYS | SEED_KEY);  // no count, no side bets
   command->add_option("--bankroll", options->bankroll, "Chips to start with")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{1'000'000'000'000}));

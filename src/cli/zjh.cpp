@@ -88,8 +88,11 @@ void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
   app->add_option("--variant", o.variant, "Named rule set (the base the other rule flags change)")
       ->check(CLI::IsMember(zjh::preset_names()))
       ->capture_default_str();
-  app->add_option("--config", o.config, "JSON config: {\"variant\", \"rules\": {...}, \"players\"}")
-      ->check(CLI::ExistingFile);
+  app->add_option("--config", o.config,
+                  "JSON config: {\"variant\", \"rules\": {...}, \"players\"}, or the name of one in the data "
+                  "folder's zjh/ (suits-and-235)")
+      ->type_name("FILE|NAME")
+      ->transform(config_file_check("zjh"));
   app->add_option("--ties", o.ties,
                   "Equal hands: split (share) or suits (spades > hearts > diamonds > clubs) [variant]")
       ->check(CLI::IsMember({"split", "suits"}));

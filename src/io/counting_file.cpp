@@ -272,7 +272,8 @@ bj::Counting load_counting(const SimConfig& config, InputRegistry& inputs, const
   if (count_path.empty()) {
     throw Error("config key 'count' (--count): '" + excerpt(k.count) + "' is not a count in " +
                 data_subfolder_text("counts") +
-                " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file");
+                " (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file" +
+                did_you_mean(k.count, data_names("counts", ".json")));
   }
   const bj::CountSystem system =
       parse_count_system(inputs.read("count", count_path, k.count).bytes, count_path, config.rules.decks);
@@ -281,7 +282,8 @@ bj::Counting load_counting(const SimConfig& config, InputRegistry& inputs, const
     const std::string index_path = find_data_file(k.indices, indices_folder, "indices", ".txt");
     if (index_path.empty()) {
       throw Error("config key 'indices' (--indices): '" + excerpt(k.indices) + "' is not an index set in " +
-                  data_subfolder_text("indices") + " or an index file");
+                  data_subfolder_text("indices") + " or an index file" +
+                  did_you_mean(k.indices, data_names("indices", ".txt")));
     }
     indices = parse_index_plays(inputs.read("index list", index_path, k.indices).bytes, index_path);
     if (indices.empty()) {

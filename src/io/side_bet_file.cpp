@@ -367,7 +367,7 @@ SideBetFile load_side_bet(const std::string& name_or_path, InputRegistry& inputs
     std::string names;
     for (const std::string& n : shipped_side_bets()) names += (names.empty() ? "" : ", ") + n;
     throw Error("side bet '" + name_or_path + "' is not a file or a bet in " + data_subfolder_text(SUBFOLDER) +
-                (names.empty() ? std::string() : " (" + names + ")"));
+                (names.empty() ? std::string() : " (" + names + ")") + did_you_mean(name_or_path, shipped_side_bets()));
   }
   SideBetFile file = parse_side_bet(inputs.read("side bet", path, name_or_path).bytes, path);
   file.path = path;

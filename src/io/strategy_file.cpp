@@ -271,9 +271,11 @@ bj::StrategyChart load_strategy(const std::string& strategy, const bj::Rules& ru
   }
   const std::string path = strategy_file(strategy, folder);
   if (path.empty()) {
+    std::vector<std::string> names = data_names("strategies", ".txt");
+    names.insert(names.end(), {"basic", "hit-below-16", "mimic-dealer", "always-stand"});
     throw Error("strategy '" + excerpt(strategy) +
                 "' is not a named strategy (basic, hit-below-16, mimic-dealer, always-stand), a chart in " +
-                data_subfolder_text("strategies") + ", or a chart file");
+                data_subfolder_text("strategies") + ", or a chart file" + did_you_mean(strategy, names));
   }
   bj::StrategyChart chart = parse_strategy_chart(inputs.read("strategy chart", path, strategy).bytes, path);
   chart.name = strategy;

@@ -14,9 +14,66 @@ help)
   grep -q "sim" help.txt || fail "--help lists no sim"
   grep -q -- "--decks" sim-help.txt || fail "sim --help lists no --decks"
   grep -q -- "--blackjack-pays" sim-help.txt || fail "sim --help lists no --blackjack-pays"
+  # Grouped, in this order, and wrapped to 80 columns (not a terminal).
+  [[ $(grep -E '^[A-Z][a-z]+:$' sim-help.txt | tr '\n' ' ') == "Rules: Strategy: Counting: Run: Output: Other: Examples: " ]] ||
+    fail "sim --help's groups: $(grep -E '^[A-Z][a-z]+:$' sim-help.txt | tr '\n' ' ')"
+  (($(wc -L <sim-help.txt) <= 80)) || fail "sim --help has lines of $(wc -L <sim-help.txt) columns"
+  grep -A3 '^Run:' sim-help.txt | grep -q -- "--rounds N" || fail "sim --help: --rounds not under Run"
+  grep -q -- "--checkpoint-every DURATION$" sim-help.txt || fail "sim --help: --checkpoint-every's value name"
+  ! grep -qE "(UINT|INT|TEXT|FLOAT):|DURATION:DURATION" sim-help.txt || fail "sim --help names a parser type"
+  # Each command lists its own flags only: play deals until you quit, counts nothing, bets no side bet.
+  "$cardsim" play --help >play-help.txt || fail "play --help"
+  for flag in --rounds --chunk-rounds --wong-in --count --side-bet; do
+    ! grep -q -- "$flag " play-help.txt || fail "play --help lists $flag"
+  done
+  grep -q -- "--seed N" play-help.txt && grep -q -- "--h17 \[BOOL\]" play-help.txt || fail "play --help lacks its flags"
+  "$cardsim" analyze --help >analyze-help.txt && ! grep -q -- "--rounds" analyze-help.txt || fail "analyze --help lists --rounds"
+  # Every command's examples name only flags of that command.
+  # (The command an example runs: the longest run of its words that names one.)
+  mapfile -t paths < <("$cardsim" docs commands | cut -f1)
+  while IFS= read -r example; do
+    line=${example#*$'\t'} line=${line%%$'\t'*}
+    read -ra words <<<"${line#cardsim }"
+    path=""
+    for ((n = 1; n <= ${#words[@]}; n++)); do
+      [[ " ${paths[*]/%/,} " == *" ${words[*]:0:n},"* ]] && path=${words[*]:0:n}
+    done
+    # shellcheck disable=SC2086
+    "$cardsim" $path --help >command-help.txt || fail "$path --help"
+    for flag in $(grep -oE -- ' --?[a-z0-9-]+' <<<"$line"); do
+      grep -qE -- "^ +(-[a-z0-9], )?$flag( |,|$)|^ +-[a-z0-9], $flag( |$)" command-help.txt ||
+        fail "the example '$line' names $flag, which \`cardsim $path\` does not have"
+    done
+  done < <("$cardsim" docs examples)
+  ;;
+suggest)
+  # Unknown flags, commands and names: the nearest one.
+  expect_error 2 "unknown flag '--deck' for \`cardsim sim\`; did you mean --decks?" "$cardsim" sim --deck 8
+  expect_error 2 "unknown flag '--chunk-round' for \`cardsim compare\`; did you mean --chunk-rounds?" \
+    "$cardsim" compare 6d-s17-das 6d-h17-das --chunk-round=5
+  expect_error 2 "unknown flag '--rounds' for \`cardsim play\`" "$cardsim" play --rounds 5
+  expect_error 2 "unknown command 'simm'; did you mean sim?" "$cardsim" simm
+  expect_error 1 "'hilo' is not a count in .*; did you mean hi-lo?" "$cardsim" sim --count hilo --rounds 1k
+  expect_error 1 "strategy 'basic-s17' .*; did you mean basic-s17-das?" "$cardsim" sim --strategy basic-s17 --rounds 1k
+  expect_error 1 "'illustrious18' .*; did you mean illustrious18-fab4-h17 or illustrious18-fab4-s17?" \
+    "$cardsim" sim --count hi-lo --indices illustrious18 --rounds 1k
+  expect_error 1 "side bet 'lucky-ladys' .*; did you mean lucky-ladies?" "$cardsim" sim --side-bet lucky-ladys --rounds 1k
+  expect_error 2 "'6d-h17' is neither a config file nor a rule set .*; did you mean 6d-h17-das?" \
+    "$cardsim" sim --config 6d-h17 --rounds 1k
+  # A shipped rule set by name, as a path would give it.
+  "$cardsim" sim --config 6d-h17-das --rounds 100k --quiet --out named.json || fail "--config 6d-h17-das"
+  "$cardsim" sim --config "$("$cardsim" docs data-dir)/6d-h17-das.json" --rounds 100k --quiet --out path.json ||
+    fail "--config by path"
+  diff <(statistics named.json) <(statistics path.json) >/dev/null || fail "the name and the path play differently"
+  "$cardsim" compare 6d-s17-das 6d-h17-das --rounds 100k --chunk-rounds 5k --quiet --csv - >compare.csv ||
+    fail "compare by names"
+  grep -q "^6-deck H17 DAS," compare.csv || fail "compare by names: $(cat compare.csv)"
+  "$cardsim" zjh exact --config teen-patti >teen.txt || fail "zjh --config teen-patti"
   ;;
 version)
-  "$cardsim" --version | grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+" || fail "bad --version"
+  # With the commit when built from a git checkout.
+  "$cardsim" --version | grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+( \(commit [0-9a-f]{12}(-dirty)?\))?$" ||
+    fail "bad --version: $("$cardsim" --version)"
   ;;
 determinism)
   "$cardsim" sim --rounds 3M --chunk-rounds 500k --seats 2 --threads 1 --quiet --out one.json || fail "1 thread"
@@ -137,8 +194,11 @@ sim-side-bets)
   expect_error 2 "'side_bets' (--side-bet).*up to 4 side bets" "$cardsim" sim --side-bet a --side-bet b \
     --side-bet c --side-bet d --side-bet e --out r2.json
   expect_error 1 "side bets need a finite shoe" "$cardsim" sim --side-bet 21-plus-3 --decks infinite --out r2.json
-  expect_error 1 "play has no side bets" "$cardsim" play --side-bet 21-plus-3
-  expect_error 1 "ramp plays no side bets" "$cardsim" ramp --count hi-lo --side-bet 21-plus-3 --spread 1-8 \
+  # play, ramp and indices take no --side-bet flag, and refuse side bets in a config.
+  expect_error 2 "unknown flag '--side-bet' for \`cardsim play\`" "$cardsim" play --side-bet 21-plus-3
+  printf '{"side_bets": ["21-plus-3"]}\n' >bets.json
+  expect_error 1 "play has no side bets" "$cardsim" play --config bets.json
+  expect_error 1 "ramp plays no side bets" "$cardsim" ramp --count hi-lo --config bets.json --spread 1-8 \
     --bankroll 1000
   [[ ! -e r2.json ]] || fail "a result file was written despite the errors"
   ;;

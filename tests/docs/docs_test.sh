@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# The bash completion and the man pages the build generated (cmake/Docs.cmake).
+# The shell completions and the man pages the build generated (cmake/Docs.cmake),
+# all from the one command tree that --help shows, so they must agree with it.
 # Usage: docs_test.sh CARDSIM CASE BUILD_DIR
 #   completion  sources BUILD_DIR/completion/cardsim in a clean bash and checks
 #               what it offers: the commands, every flag each --help lists,
-#               enumerated values, named charts/counts/index sets/side bets
-#   man         a page per command; each renders with man and lists its flags
+#               enumerated values, named charts/counts/index sets/side bets/
+#               rule sets (without cardsim on PATH)
+#   zsh, fish   the zsh and fish completions offer the same (with a stand-in
+#               for zsh's compadd; fish's own `complete -C`)
+#   man         a page per command; each renders with man, in UTF-8, lists its
+#               flags and its examples, and names no parser types
 #   results     docs/results.md names every key of every command's result JSON
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
@@ -12,10 +17,12 @@ build_dir=$3
 cardsim=$(realpath "$cardsim")
 data=$("$cardsim" docs data-dir) || fail "cardsim docs data-dir"
 
-# The flags a command's --help lists ("  -c,--config TEXT:FILE ..."), one a line, sorted.
+# The flags a command's --help lists ("  -c, --config FILE|NAME ...",
+# "      --decks N ..."), one a line, sorted.
 help_flags() {
   # shellcheck disable=SC2086
-  "$cardsim" $1 --help | grep -E '^  -' | sed -E 's/^  ([^ ]*).*/\1/' | tr ',' '\n' | sort -u
+  "$cardsim" $1 --help | grep -E '^ {2}(-[A-Za-z0-9], )?--|^ {6}--' | sed -E 's/^ +//; s/^(-[A-Za-z0-9]), /\1\n/; s/ .*//' |
+    sort -u
 }
 commands() { "$cardsim" docs commands | cut -f1; }
 
@@ -32,7 +39,8 @@ printf '%s\n' "\${COMPREPLY[@]}" | sort
 COMPLETE
   # (In a folder of its own: flags that take a file complete its files too.)
   mkdir cwd
-  complete() { (cd cwd && env -i PATH="$PATH" bash --norc --noprofile ../complete.sh "$cardsim" "$@"); }
+  # (cardsim is not on PATH: the names come from the completion's own tables.)
+  complete() { (cd cwd && env -i PATH=/usr/bin:/bin bash --norc --noprofile ../complete.sh cardsim "$@"); }
   # expect "WORDS..." LINE...: the completion of the last word (empty after a
   # trailing space) offers exactly the lines.
   expect() {
@@ -68,6 +76,14 @@ COMPLETE
   expect "indices --hands illustrious18-fab4-" illustrious18-fab4-s17 illustrious18-fab4-h17
   expect "sim --strategy basic-" basic-s17-das basic-h17-das
   expect "sidebet perfect-pairs-" perfect-pairs-25-12-6 perfect-pairs-30-10-5
+  # Rule sets by name (and config files).
+  expect "sim --config 6d-h" 6d-h17-das
+  expect "compare 6d-s17-das-" 6d-s17-das-hilo 6d-s17-das-ls-fresh
+  expect "zjh exact --config teen" teen-patti
+  # Names added to the data folder ($CARDSIM_DATA_DIR) besides the shipped ones.
+  mkdir -p mydata/counts && touch mydata/counts/my-count.json
+  diff <(cd cwd && env -i PATH=/usr/bin:/bin CARDSIM_DATA_DIR="$work/mydata" bash --norc --noprofile ../complete.sh \
+           cardsim sim --count my-) <(echo my-count) >diff.txt || fail "CARDSIM_DATA_DIR's names: $(cat diff.txt)"
   # A flag that takes a file name completes files; one that takes no value does not stop the positionals.
   touch cwd/result-a.json
   expect "report result-" result-a.json
@@ -77,6 +93,62 @@ COMPLETE
     # shellcheck disable=SC2086
     diff <(complete $path -) <(help_flags "$path") >diff.txt ||
       fail "completing 'cardsim $path -' differs from its --help: $(cat diff.txt)"
+  done < <(commands)
+  ;;
+zsh | fish)
+  # The same offers as the bash completion, from the zsh and fish completions
+  # (without cardsim on PATH): per command its flags (those of --help), and
+  # commands, values and names.
+  command -v "$case_name" >/dev/null || fail "no $case_name (Debian package $case_name; scripts/setup.sh installs it)"
+  if [[ $case_name == zsh ]]; then
+    script=$build_dir/completion/_cardsim
+    # zsh's compadd, _files and compset stand-ins: what is offered, the current word's prefix only.
+    cat >complete.zsh <<COMPLETE
+compadd() { local a; for a in "\$@"; do [[ \$a == -- ]] || reply+=("\$a"); done; }
+_files() { reply+=(*(N)); }
+compset() { return 0; }
+typeset -a reply
+source '$script' >/dev/null 2>&1
+reply=()
+words=(\$@); CURRENT=\$#
+[[ \${words[CURRENT]} == __empty__ ]] && words[CURRENT]=''
+_cardsim
+for r in \$reply; do [[ \$r == \${words[CURRENT]#*=}* ]] && print -r -- \$r; done | sort -u
+COMPLETE
+    complete() { (cd cwd && env -i PATH=/usr/bin:/bin zsh -f ../complete.zsh cardsim "$@"); }
+  else
+    script=$build_dir/completion/cardsim.fish
+    complete() {
+      local line="cardsim $*"
+      line=${line% __empty__}
+      [[ ${*: -1} == __empty__ ]] && line+=" "
+      (cd cwd && env -i PATH=/usr/bin:/bin HOME="$work" fish --no-config -c "source '$script'; complete -C '$line'" |
+        cut -f1 | sort -u)
+    }
+  fi
+  [[ -f $script ]] || fail "no $script"
+  mkdir cwd
+  expect() {
+    local words=() line=$1; shift
+    read -ra words <<<"$line"
+    [[ -z $line || $line == *" " ]] && words+=(__empty__)
+    diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
+  }
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp
+  expect "s" sim sweep sidebet
+  expect "zjh " deal exact sim
+  expect "sim --reshuffle " cut-card every-round
+  expect "sim --decks " infinite 1 2 3 4 5 6 7 8
+  expect "zjh sim --variant " standard suits leopard-killer teen-patti
+  expect "sim --count hi-" hi-lo hi-opt-1 hi-opt-2
+  expect "sim --strategy basic-" basic-s17-das basic-h17-das
+  expect "sim --config 6d-h" 6d-h17-das
+  expect "sidebet perfect-pairs-" perfect-pairs-25-12-6 perfect-pairs-30-10-5
+  # Every flag of every command's --help, and nothing else.
+  while IFS= read -r path; do
+    # shellcheck disable=SC2086
+    diff <(complete $path - | grep '^-') <(help_flags "$path") >diff.txt ||
+      fail "$case_name: completing 'cardsim $path -' differs from its --help: $(cat diff.txt)"
   done < <(commands)
   ;;
 man)
@@ -93,6 +165,14 @@ man)
     [[ -z $missing ]] || fail "$page does not list: $missing"
   done < <(commands)
   grep -q "CARDSIM_DATA_DIR" <(MANWIDTH=200 man -l "$build_dir/man/man1/cardsim.1") || fail "cardsim(1) has no ENVIRONMENT"
+  # In UTF-8 (help2man in a C locale wrote '?'), with the examples of --help,
+  # and value names a reader knows, not the parser's types.
+  MANWIDTH=200 man -l "$build_dir/man/man1/cardsim-zjh.1" >zjh.txt
+  grep -q "^ *cardsim-zjh - Zha Jin Hua (炸金花, three-card poker)" zjh.txt || fail "cardsim-zjh(1)'s NAME: $(head -5 zjh.txt)"
+  MANWIDTH=200 man -l "$build_dir/man/man1/cardsim-sim.1" >sim.txt
+  grep -A1 "^EXAMPLES" sim.txt | grep -q "cardsim sim --config 6d-h17-das --rounds 100M" || fail "cardsim-sim(1) has no EXAMPLES"
+  grep -q -- "--checkpoint-every DURATION$" sim.txt || fail "cardsim-sim(1): --checkpoint-every's value"
+  ! grep -rqE "(UINT|INT|TEXT|FLOAT):|DURATION:DURATION" "$build_dir/man/man1" || fail "a man page names a parser type"
   ;;
 results)
   # Every JSON a command writes, with the options that add keys (counting and

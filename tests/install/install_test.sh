@@ -35,15 +35,18 @@ layout)
               lib*/cmake/cardsim/cardsimConfigVersion.cmake lib*/cmake/cardsim/cardsimTargets.cmake \
               share/cardsim/6d-s17-das.json share/cardsim/strategies/basic-s17-das.txt share/cardsim/counts/hi-lo.json \
               share/cardsim/indices/illustrious18-fab4-s17.txt share/cardsim/zjh/standard.json \
-              share/bash-completion/completions/cardsim share/doc/cardsim/LICENSE \
+              share/bash-completion/completions/cardsim share/zsh/site-functions/_cardsim \
+              share/fish/vendor_completions.d/cardsim.fish share/doc/cardsim/LICENSE \
+              lib*/cmake/cardsim/cardsim_data_dir.cpp \
               ${CARDSIM_MAN_PAGES:+share/man/man1/cardsim.1 share/man/man1/cardsim-sim.1 share/man/man1/cardsim-zjh-deal.1}; do
     compgen -G "$installed/$file" >/dev/null || fail "not installed: $file"
   done
-  # The headers and the CMake package name no path of the build machine (not
-  # even the prefix they were installed to: the package is relocatable).
-  leaks=$(grep -rlF -e "$source_dir" -e "$build_dir" -e "$prefix" "$installed/include" "$installed"/lib*/cmake)
+  # No installed file, the executable, the libraries and the Python module
+  # included, names a path of the build machine (not even the prefix they
+  # were installed to: the package is relocatable).
+  leaks=$(grep -rlF -e "$source_dir" -e "$build_dir" -e "$prefix" "$installed")
   [[ -z $leaks ]] || fail "installed files name a build path: $leaks"
-  "$installed/bin/cardsim" --version | grep -q "^cardsim $version " || fail "--version is not $version"
+  "$installed/bin/cardsim" --version | grep -Eq "^cardsim $version( |\$)" || fail "--version is not $version"
   ;;
 relocated)
   "$cardsim" "${named[@]}" --out reference.json || fail "the build tree's cardsim"
@@ -93,7 +96,8 @@ HIDDEN
     fail "the installed cardsim plays differently with the source tree hidden"
   [[ $(cat nodata-exit.txt) == 1 && ! -s nodata-out.txt && $(wc -l <nodata-err.txt) == 1 ]] ||
     fail "without data: exit $(cat nodata-exit.txt), $(cat nodata-err.txt)"
-  grep -qF "looked in $work/nodata/share/cardsim, $source_dir/configs; CARDSIM_DATA_DIR is not set" nodata-err.txt ||
+  grep -qF "looked in $work/nodata/share/cardsim, $work/nodata/bin/cardsim-data; CARDSIM_DATA_DIR is not set" \
+    nodata-err.txt ||
     fail "the error does not name the folders looked in: $(cat nodata-err.txt)"
   ;;
 consumer)
@@ -106,18 +110,30 @@ consumer)
     fail "configure: $(tail -20 configure.txt)"
   grep -qF "cardsim $version found, data in $data" configure.txt || fail "package: $(grep cardsim configure.txt)"
   cmake --build build -j 2 >build.txt 2>&1 || fail "build: $(tail -30 build.txt)"
-  # (Text files: the compile and link commands, the headers each object
-  # depends on. The executables hold the library's compiled-in fallback path.)
-  leaks=$(grep -rIlF -e "$source_dir" -e "$build_dir" build)
+  # (The compile and link commands, the headers each object depends on, the
+  # executables: they name the installed package's data folder, not the
+  # source tree.)
+  leaks=$(grep -rlF -e "$source_dir" -e "$build_dir" build)
   [[ -z $leaks ]] || fail "the consumer's build names the cardsim source or build tree: $leaks"
   compgen -G "build/CMakeFiles/consumer.dir/*.d" >/dev/null || fail "no dependency files to check"
   # Cacarulo's published figure for his chart: 6 decks S17 DAS LS, -0.3317036%
   # (the analyzer agrees to 0.0002 points; tests/blackjack/analysis_test.cpp
   # allows 0.002).
-  env CARDSIM_DATA_DIR="$data" build/consumer 6d-s17-das-ls-fresh.json only-installed >consumer.txt ||
-    fail "consumer: $(cat consumer.txt)"
+  # The data folder: the package's cardsim_DATA_DIR (set before main by
+  # cardsim_data_dir.cpp), wherever the program lies; set_data_dir() (the
+  # program's third argument) instead; $CARDSIM_DATA_DIR over both.
+  build/consumer 6d-s17-das-ls-fresh.json only-installed >consumer.txt || fail "consumer: $(cat consumer.txt)"
   grep -qx "cardsim $version" consumer.txt || fail "version: $(cat consumer.txt)"
   grep -qx "data $data" consumer.txt || fail "data folder: $(cat consumer.txt)"
+  cp -r "$data" mine
+  build/consumer 6d-s17-das-ls-fresh.json only-installed "$work/mine" >mine.txt || fail "consumer: $(cat mine.txt)"
+  grep -qx "data $work/mine" mine.txt || fail "set_data_dir: $(cat mine.txt)"
+  env CARDSIM_DATA_DIR="$data" build/consumer 6d-s17-das-ls-fresh.json only-installed "$work/mine" >env.txt ||
+    fail "consumer: $(cat env.txt)"
+  grep -qx "data $data" env.txt || fail "CARDSIM_DATA_DIR: $(cat env.txt)"
+  # A missing data folder: the library's error reaches the program as a cardsim::Error.
+  expect_error 1 "data folder .* was not found; looked in CARDSIM_DATA_DIR=$work/none" \
+    env CARDSIM_DATA_DIR="$work/none" build/consumer 6d-s17-das-ls-fresh.json only-installed
   awk '$1 == "house_edge_percent" { d = $2 - 0.3317036; ok = (d < 0.002 && d > -0.002) } END { exit !ok }' \
     consumer.txt || fail "house edge not within 0.002 points of 0.3317036%: $(cat consumer.txt)"
   # The three-card hands by category: C(52,3) = 22,100 split by combinatorics.

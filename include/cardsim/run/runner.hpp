@@ -23,10 +23,13 @@
 namespace cardsim::run {
 
 // How a run of `total_items` items (rounds, deals) is cut into chunks of
-// `chunk_items` (the last one may be smaller).
+// `chunk_items` >= 1 (the last one may be smaller). Both are required: there
+// is no default chunk size (a forgotten one would play one-item chunks).
 struct ChunkPlan {
-  std::uint64_t total_items = 0;
-  std::uint64_t chunk_items = 1;
+  std::uint64_t total_items;
+  std::uint64_t chunk_items;
+
+  ChunkPlan(std::uint64_t total, std::uint64_t chunk) : total_items(total), chunk_items(chunk) {}
 
   std::uint64_t chunks() const { return (total_items + chunk_items - 1) / chunk_items; }
   // Items in chunk `chunk` (< chunks()).

@@ -1,6 +1,8 @@
-// Usage: consumer CONFIG CHART. Reads the rule-set config CONFIG from the
-// data folder (CARDSIM_DATA_DIR), the chart named CHART, and prints the
-// chart's exact house edge for those rules, in percent of the initial bet.
+// Usage: consumer CONFIG CHART [DATA_DIR]. Reads the rule-set config CONFIG
+// from the data folder (the installed package's, or DATA_DIR set with
+// io::set_data_dir, or $CARDSIM_DATA_DIR), the chart named CHART, and prints
+// the chart's exact house edge for those rules, in percent of the initial bet.
+// A cardsim::Error (a missing data folder, a bad file) is one line on stderr.
 #include <cstdio>
 #include <string>
 
@@ -15,12 +17,13 @@
 #include "cardsim/version.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: consumer CONFIG CHART\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: consumer CONFIG CHART [DATA_DIR]\n");
     return 2;
   }
   try {
     namespace io = cardsim::io;
+    if (argc == 4) io::set_data_dir(argv[3]);
     const std::string data = io::data_dir();
     const io::SimConfig config = io::sim_config_from_json(nlohmann::json::parse(io::read_file(data + "/" + argv[1])));
     const cardsim::blackjack::StrategyChart chart = io::load_strategy(argv[2], config.rules, "");
