@@ -32,6 +32,7 @@ const std::map<std::string, std::string>& flag_groups() {
       {"sidebet h17", "Rules"},
       // Strategy.
       {"composition-dependent", "Strategy"},
+      {"post-split", "Strategy"},
       // At the table (play).
       {"play bankroll", "Table"},
       {"bet", "Table"},
