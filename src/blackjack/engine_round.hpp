@@ -53,10 +53,8 @@ class Engine::Round {
   static constexpr bool VARIANTS = !ONE_SEAT;
 
  public:
-  [[gnu::always_inline]] Round(const Engine& engine, CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
-                               std::array<TableHand, MAX_TABLE_HANDS>& hands)
-      : hands_(hands),
-        e_(engine),
+  [[gnu::always_inline]] Round(const Engine& engine, CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count)
+      : e_(engine),
         cards_(cards),
         rng_(rng),
         tally_(tally),
@@ -448,10 +446,6 @@ class Engine::Round {
     }
   }
 
-  // The round's hands, a local array of play_round (apart from the other
-  // members, which stay in registers; in the object they cost the variant
-  // rounds 4% more instructions).
-  std::array<TableHand, MAX_TABLE_HANDS>& hands_;
   const Engine& e_;
   CardSource& cards_;
   core::Rng& rng_;
@@ -468,13 +462,13 @@ class Engine::Round {
   bool dealer_blackjack_ = false;
   bool dealer_22_ = false;  // dealer_22_pushes: the dealer drew to exactly 22
   HandState dealer_ = EMPTY_HAND;
-  std::uint32_t dealer_from_ = 0;  // side bets: where the dealer's hits start in the round's cards
+  std::uint32_t dealer_from_ = 0;                 // side bets: where the dealer's hits start in the round's cards
+  std::array<TableHand, MAX_TABLE_HANDS> hands_;  // not zeroed: see TableHand
 };
 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
 inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const {
-  std::array<TableHand, MAX_TABLE_HANDS> hands;  // not zeroed: see TableHand
-  Round<CardSource, COUNTING, INDEXED, ONE_SEAT>(*this, cards, rng, tally, count, hands).play();
+  Round<CardSource, COUNTING, INDEXED, ONE_SEAT>(*this, cards, rng, tally, count).play();
 }
 
 }  // namespace cardsim::blackjack
