@@ -49,11 +49,9 @@ analysis::HandGraph::HandGraph() {
 
 Analyzer::Impl::Impl(const Rules& r) : rules(r), shoe(ShoeComposition::of(r)), shoe_total(shoe.total()), model(r.h17) {
   payout = static_cast<double>(r.blackjack_pays_num) / r.blackjack_pays_den;
-  // A free bet's values leave out the no-hole-card blackjack terms.
-  if (r.free_bets() && r.hole_card != HoleCard::peek) throw Error("the analyzer's free bets need a peek game");
-  if (r.remove_tens_per_deck != 0 && shoe.infinite) throw Error("removed tens need a finite shoe");
-  // The rescue's value leaves out the no-hole-card blackjack terms.
-  if (r.double_rescue && r.hole_card != HoleCard::peek) throw Error("the analyzer's double rescue needs a peek game");
+  // Free bets' and the rescue's values leave out the no-hole-card blackjack
+  // terms: validate() refuses them without a peek.
+  validate(r);
   rescues = double_rescue_table(r);
   // The 6-7-8 and 7-7-7 bonuses by suit: the player's three cards are a
   // random three of the shoe's cards of their values (the suits of the

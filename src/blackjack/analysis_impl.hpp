@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
+#include "cardsim/blackjack/resolved_strategy.hpp"
 
 namespace cardsim::blackjack {
 namespace analysis {

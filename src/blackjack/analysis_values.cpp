@@ -192,7 +192,7 @@ double Analyzer::Impl::split_hand_policy(Context& ctx, Context& ref, int slot, i
     best = hit_value;
     move = Move::hit;
   }
-  if (rules.double_after_split && double_allowed(rules.double_rule, s) && double_down(ref, n, free, &ref) > best) {
+  if (may_double_after_split(rules, true, s) && double_down(ref, n, free, &ref) > best) {
     move = Move::double_down;
   }
   switch (move) {

@@ -237,8 +237,8 @@ bool TableGame::can_split(const TableSeat& seat, const PlayerHand& hand) const {
 }
 
 bool TableGame::can_double(const PlayerHand& hand) const {
-  return hand.cards.size() == 2 && (!hand.from_split || rules_.double_after_split) &&
-         double_allowed(rules_.double_rule, hand.state) && available() >= hand.wager;
+  return hand.cards.size() == 2 && may_double_after_split(rules_, hand.from_split, hand.state) &&
+         available() >= hand.wager;
 }
 
 bool TableGame::can_surrender(const TableSeat& seat, const PlayerHand& hand) const {

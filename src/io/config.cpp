@@ -551,6 +551,58 @@ json parse_json_object(std::string_view text, const std::string& what) {
   return j;
 }
 
+namespace {
+
+// A conflict of bj::validate in config keys and flags.
+std::string conflict_message(bj::RulesProblem p, const bj::Rules& r) {
+  using enum bj::RulesConflict;
+  switch (p.conflict) {
+    case tens_removed_from_infinite_deck:
+      return "config key 'remove_tens_per_deck' (--remove-tens-per-deck): removing tens needs a finite shoe; 'decks' "
+             "is \"infinite\"";
+    case cut_card_outside_shoe:
+      return "the cut card falls at card " + std::to_string(p.value) + " of a " + std::to_string(r.shoe_cards()) +
+             "-card shoe; penetration or cut_card must put it inside the shoe";
+    case burn_cards_reach_cut_card:
+      return "config key 'burn_cards': " + std::to_string(r.burn_cards) + " burn cards reach the cut card at card " +
+             std::to_string(p.value) + "; expected fewer";
+    case free_bets_without_peek:
+      return "config keys 'free_double' and 'free_split' (Free Bet) need hole_card \"peek\", not \"" +
+             to_string(r.hole_card) + "\"";
+    case double_any_cards_without_das:
+      return "config key 'double_any_cards' (--double-any-cards): needs das true (a split hand's later doubles "
+             "follow it); 'das' is false";
+    case rescue_without_peek:
+      return "config key 'double_rescue' (--double-rescue): needs hole_card \"peek\", not \"" + to_string(r.hole_card) +
+             "\"";
+    case rescue_with_free_bets:
+      return "config key 'double_rescue' (--double-rescue): does not combine with 'free_double' or 'free_split'";
+    case bonuses_without_finite_shoe:
+      return "config key 'spanish_bonuses' (--spanish-bonuses): the suited bonuses need a finite shoe; 'decks' is "
+             "\"infinite\"";
+    case switch_without_peek:
+      return "config key 'switch' (--switch): Blackjack Switch needs hole_card \"peek\", not \"" +
+             to_string(r.hole_card) + "\" (the hands are exchanged after the peek)";
+    case switch_with_early_surrender:
+      return "config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"";
+    case switch_with_insurance:
+      return "config key 'switch' (--switch): Blackjack Switch takes insurance \"never\", not \"" +
+             to_string(r.insurance) + "\"";
+    case switch_with_bonuses:
+      return "config key 'spanish_bonuses' (--spanish-bonuses): no Spanish 21 bonuses with Blackjack Switch "
+             "('switch'): an exchange moves the cards the bonuses look at";
+    case free_split_without_splits:
+      return "config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1";
+    case free_double_not_doublable:
+      return "config key 'free_double' (--free-double): hard " + std::to_string(p.value) +
+             " may not be doubled under double \"" + to_string(r.double_rule) +
+             "\"; expected totals the double rule allows";
+    default: return "the rules do not go together";
+  }
+}
+
+}  // namespace
+
 SimConfig sim_config_from_json(const json& j) {
   if (!j.is_object())
     throw Error("a config must be a JSON object of keys and values, not a JSON " + std::string(j.type_name()));
@@ -576,10 +628,6 @@ SimConfig sim_config_from_json(const json& j) {
   }
   if (j.contains("remove_tens_per_deck")) {
     r.remove_tens_per_deck = static_cast<int>(read_int(j, "remove_tens_per_deck", 0, bj::TENS_PER_DECK));
-    if (r.remove_tens_per_deck != 0 && r.infinite()) {
-      throw Error("config key 'remove_tens_per_deck' (--remove-tens-per-deck): removing tens needs a finite shoe; "
-                  "'decks' is \"infinite\"");
-    }
   }
   if (j.contains("penetration")) {
     const json& v = j.at("penetration");
@@ -698,17 +746,12 @@ SimConfig sim_config_from_json(const json& j) {
     }
   }
 
-  // Relations between keys.
-  if (!r.infinite()) {
-    const int cut = r.cut_card_position();
-    if (cut < 1 || cut >= r.shoe_cards()) {
-      throw Error("the cut card falls at card " + std::to_string(cut) + " of a " + std::to_string(r.shoe_cards()) +
-                  "-card shoe; penetration or cut_card must put it inside the shoe");
-    }
-    if (r.burn_cards >= cut) {
-      throw Error("config key 'burn_cards': " + std::to_string(r.burn_cards) +
-                  " burn cards reach the cut card at card " + std::to_string(cut) + "; expected fewer");
-    }
+  // Relations between keys: the rules' own by bj::validate (said here in
+  // config keys and flags), then those of the side bets and the count.
+  try {
+    bj::validate(r);
+  } catch (const bj::RulesError& e) {
+    throw Error(conflict_message(e.problem(), r));
   }
   if (!c.side_bets.empty() && r.infinite()) {
     throw Error("config key 'side_bets' (--side-bet): side bets need a finite shoe; 'decks' is \"infinite\"");
@@ -718,55 +761,8 @@ SimConfig sim_config_from_json(const json& j) {
         "config key 'side_bets' (--side-bet): side bets are priced on full 52-card decks; 'remove_tens_per_deck' is " +
         std::to_string(r.remove_tens_per_deck) + " (expected 0 with side bets)");
   }
-  if (r.free_bets() && r.hole_card != bj::HoleCard::peek) {
-    throw Error("config keys 'free_double' and 'free_split' (Free Bet) need hole_card \"peek\", not \"" +
-                to_string(r.hole_card) + "\"");
-  }
-  if (r.double_any_cards && !r.double_after_split) {
-    throw Error("config key 'double_any_cards' (--double-any-cards): needs das true (a split hand's later doubles "
-                "follow it); 'das' is false");
-  }
-  if (r.double_rescue && r.hole_card != bj::HoleCard::peek) {
-    throw Error("config key 'double_rescue' (--double-rescue): needs hole_card \"peek\", not \"" +
-                to_string(r.hole_card) + "\"");
-  }
-  if (r.double_rescue && r.free_bets()) {
-    throw Error("config key 'double_rescue' (--double-rescue): does not combine with 'free_double' or 'free_split'");
-  }
-  if (r.spanish_bonuses && r.infinite()) {
-    throw Error("config key 'spanish_bonuses' (--spanish-bonuses): the suited bonuses need a finite shoe; 'decks' is "
-                "\"infinite\"");
-  }
-  if (r.switch_hands) {
-    if (r.hole_card != bj::HoleCard::peek) {
-      throw Error("config key 'switch' (--switch): Blackjack Switch needs hole_card \"peek\", not \"" +
-                  to_string(r.hole_card) + "\" (the hands are exchanged after the peek)");
-    }
-    if (r.surrender == bj::Surrender::early) {
-      throw Error(
-          "config key 'switch' (--switch): Blackjack Switch takes surrender \"none\" or \"late\", not \"early\"");
-    }
-    if (r.insurance != bj::Insurance::never) {
-      throw Error("config key 'switch' (--switch): Blackjack Switch takes insurance \"never\", not \"" +
-                  to_string(r.insurance) + "\"");
-    }
-    if (!c.side_bets.empty())
-      throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
-    if (r.spanish_bonuses)
-      throw Error("config key 'spanish_bonuses' (--spanish-bonuses): no Spanish 21 bonuses with Blackjack Switch "
-                  "('switch'): an exchange moves the cards the bonuses look at");
-  }
-  if (r.free_split_pairs != 0 && r.split_hands < 2) {
-    throw Error("config key 'free_split' (--free-split): free splits need splitting; 'split_hands' is 1");
-  }
-  for (int total = FREE_DOUBLE_MIN; total <= FREE_DOUBLE_MAX; ++total) {
-    if (((r.free_double_totals >> total) & 1U) == 0) continue;
-    if (!bj::double_allowed(r.double_rule, static_cast<bj::HandState>(total))) {
-      throw Error("config key 'free_double' (--free-double): hard " + std::to_string(total) +
-                  " may not be doubled under double \"" + to_string(r.double_rule) +
-                  "\"; expected totals the double rule allows");
-    }
-  }
+  if (!c.side_bets.empty() && r.switch_hands)
+    throw Error("config key 'side_bets' (--side-bet): no side bets with Blackjack Switch ('switch')");
   if (k.enabled() && r.infinite()) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }

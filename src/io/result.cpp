@@ -272,18 +272,6 @@ std::vector<SideBetFigures> side_bet_figures(const SimConfig& config, const std:
   return figures;
 }
 
-std::string wide_to_string(bj::WideSum value) {
-  if (value == 0) return "0";
-  const bool negative = value < 0;
-  std::string digits;
-  for (; value != 0; value /= 10) {
-    const int digit = static_cast<int>(value % 10);
-    digits.push_back(static_cast<char>('0' + (negative ? -digit : digit)));
-  }
-  if (negative) digits.push_back('-');
-  return {digits.rbegin(), digits.rend()};
-}
-
 namespace {
 
 bj::WideSum wide_from_json(const json& j, const std::string& what) {

@@ -8,9 +8,10 @@
 #include <functional>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"  // parse_json_object
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/io/result.hpp"
+#include "cardsim/io/wide_sum.hpp"
 
 namespace cardsim::io {
 namespace bj = blackjack;

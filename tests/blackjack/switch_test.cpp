@@ -252,9 +252,11 @@ TEST(BlackjackSwitchAnalysis, StandingValuesEqualAPlainDealerRecursion) {
 TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
   Rules rules = switch_rules();
   rules.hole_card = HoleCard::enhc;
-  Analyzer analyzer(rules);
-  EXPECT_THROW(analyzer.switch_values(chart_for(rules)), Error);
-  EXPECT_THROW(Engine(rules, chart_for(rules)), Error);
+  const StrategyChart chart = chart_for(switch_rules());
+  // blackjack::validate(Rules) refuses the rules wherever they are used: the
+  // analyzer at construction, the engine too.
+  EXPECT_THROW(Analyzer{rules}, Error);
+  EXPECT_THROW(Engine(rules, chart), Error);
 }
 
 // The simulated edge per hand, fresh shoe each round, against the analyzer's

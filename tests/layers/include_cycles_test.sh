@@ -17,8 +17,6 @@ cd "$1" || exit 1
 
 # Loops known and being removed: "UNIT UNIT" (sorted), then why.
 KNOWN=(
-  "blackjack/analysis blackjack/engine|the analyzer needs the engine's ResolvedStrategy, the engine the analyzer's tables: issue 31's engine split (strategy resolution in its own file) ends it"
-  "io/result io/side_bet_file|the result JSON writes side-bet figures, the side-bet file its wide_to_string: issue 31's io by concern (tally serialisation and JSON helpers apart) ends it"
 )
 
 # Every quoted #include as an edge "FROM TO" between units: a unit is the

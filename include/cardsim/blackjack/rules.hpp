@@ -1,13 +1,16 @@
 // The rules of a blackjack game: shoe, dealer, player options and payouts.
-// Plain data; io/config reads it from JSON and refuses rules that do not go
-// together (sim_config_from_json); the Engine and the Analyzer refuse them too.
+// Plain data; validate() below is the one place that says which rules go
+// together: io/config's reader (sim_config_from_json), the Engine and the
+// Analyzer all call it.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "cardsim/blackjack/cards.hpp"
 #include "cardsim/blackjack/hand.hpp"
+#include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {
 
@@ -153,6 +156,56 @@ struct Rules {
 // cards, or hard 9-11 / 10-11 only (soft hands of those totals may not).
 // The engine, the analyzer and the table game all ask this one function.
 bool double_allowed(DoubleRule rule, HandState state);
+
+// Whether a hand of two cards in `state` may be doubled, `after_split` or
+// not: the double rule, and after a split double_after_split too. (Three or
+// more cards: double_any_cards, which needs double_after_split, on the same
+// totals.) The engine, the analyzer and the table game all ask this.
+inline bool may_double_after_split(const Rules& rules, bool after_split, HandState state) {
+  return (!after_split || rules.double_after_split) && double_allowed(rules.double_rule, state);
+}
+
+// Rules that do not go together, the first found by check_rules() (in this
+// order). `value` is the hard total of free_double_not_doublable.
+enum class RulesConflict : std::uint8_t {
+  none = 0,
+  tens_removed_from_infinite_deck,  // remove_tens_per_deck with decks INFINITE_DECKS
+  cut_card_outside_shoe,            // cut_card_position() not in 1..shoe_cards() - 1
+  burn_cards_reach_cut_card,        // burn_cards >= cut_card_position()
+  free_bets_without_peek,           // free_double / free_split, hole_card not peek
+  double_any_cards_without_das,     // double_any_cards without double_after_split
+  rescue_without_peek,              // double_rescue, hole_card not peek
+  rescue_with_free_bets,            // double_rescue with free_double / free_split
+  bonuses_without_finite_shoe,      // spanish_bonuses (suits) with an infinite deck
+  switch_without_peek,              // switch_hands, hole_card not peek
+  switch_with_early_surrender,      // switch_hands, surrender early
+  switch_with_insurance,            // switch_hands, insurance not never
+  switch_with_bonuses,              // switch_hands with spanish_bonuses
+  free_split_without_splits,        // free_split_pairs with split_hands 1
+  free_double_not_doublable,        // a free_double total the double rule forbids
+};
+struct RulesProblem {
+  RulesConflict conflict = RulesConflict::none;
+  int value = 0;
+};
+RulesProblem check_rules(const Rules& rules);
+
+// The Error validate() throws: what() says what is wrong in the rules' own
+// terms; problem() lets a reader of rules (io/config) say it in its own
+// (config keys and flags).
+class RulesError : public Error {
+ public:
+  RulesError(RulesProblem problem, const std::string& message) : Error(message), problem_(problem) {}
+  RulesProblem problem() const { return problem_; }
+
+ private:
+  RulesProblem problem_;
+};
+
+// Throws RulesError for the first conflict of check_rules(); the one place
+// that says which rules go together (single values out of range are the
+// reader's: io/config).
+void validate(const Rules& rules);
 
 // Spanish 21's bonus 21s (Rules::spanish_bonuses), by what the hand holds.
 enum class Bonus21 : std::uint8_t {

@@ -22,6 +22,7 @@
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/side_bet_file.hpp"
+#include "cardsim/io/wide_sum.hpp"  // wide_to_string, for the users of results
 #include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
@@ -94,10 +95,6 @@ nlohmann::json tool_json();
 // "stream_version": core::STREAM_VERSION}. Not the git revision: a build that
 // deals the same cards and writes the same results continues a run.
 nlohmann::json compatibility_json();
-
-// A 128-bit integer as decimal digits (with '-' if negative): how results
-// write sums that JSON numbers cannot hold.
-std::string wide_to_string(blackjack::WideSum value);
 
 nlohmann::json tally_to_json(const blackjack::Tally& tally);
 blackjack::Tally tally_from_json(const nlohmann::json& j);

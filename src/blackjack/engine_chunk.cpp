@@ -1,0 +1,209 @@
+// The Engine's chunk loops: play_chunk picks the compiled round (counted or
+// not, index plays or not, one seat or the general round, plain or suited
+// shoe), play_rounds deals them shoe after shoe, and play_counted_round
+// carries the counter from round to round. The round itself: engine_round.hpp.
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <type_traits>
+
+#include "card_sources.hpp"
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
+#include "cardsim/core/shoe.hpp"
+#include "engine_counting.hpp"
+#include "engine_round.hpp"
+
+namespace cardsim::blackjack {
+
+bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
+  const Tally before = tally;
+  // One seat, the common case, is compiled apart: its seat loops vanish (15%
+  // of a round's time).
+  const bool one_seat = one_seat_round();
+  bool played = false;
+  if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
+    if (!counting_.enabled) {
+      played = play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally, stop);
+    } else if (has_indices_) {
+      played = play_rounds<true, true, false, SuitedShoe>(rounds, rng, tally, stop);
+    } else {
+      played = play_rounds<true, false, false, SuitedShoe>(rounds, rng, tally, stop);
+    }
+  } else if (counting_.enabled) {
+    if (has_indices_) {
+      played = one_seat ? play_rounds<true, true, true>(rounds, rng, tally, stop)
+                        : play_rounds<true, true, false>(rounds, rng, tally, stop);
+    } else {
+      played = one_seat ? play_rounds<true, false, true>(rounds, rng, tally, stop)
+                        : play_rounds<true, false, false>(rounds, rng, tally, stop);
+    }
+  } else {
+    played = one_seat ? play_rounds<false, false, true>(rounds, rng, tally, stop)
+                      : play_rounds<false, false, false>(rounds, rng, tally, stop);
+  }
+  if (!played) return false;
+  add_derived_counts(before, tally);
+  // (Apart from the rounds' code on purpose: folded into add_counter_money,
+  // inlined there, it slowed counted rounds by 1.6%.)
+  if (counting_.enabled) add_chunk_sums(static_cast<std::int64_t>(rounds), before.counting, tally.counting);
+  return true;
+}
+
+// Counts that follow from others, added up once per chunk rather than hand by
+// hand (the same integers): every seat plays every round, so its hands are
+// the rounds plus its splits; each hand is won, lost, pushed or surrendered;
+// each hand's wager is a bet, or two if doubled, and insurance is half a bet;
+// (Blackjack Switch: every seat is dealt two hands each round)
+// the table's net is the seats' nets, and with one seat the table is the seat.
+void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
+  const std::int64_t rounds = tally.rounds - before.rounds;
+  for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
+    SeatTally& seat = tally.seats[s];
+    const SeatTally& was = before.seats[s];
+    const std::int64_t hands = rounds * rules_.hands_per_seat() + (seat.splits - was.splits);
+    seat.hands += hands;
+    seat.pushes += hands - (seat.wins - was.wins) - (seat.losses - was.losses) - (seat.surrenders - was.surrenders);
+    seat.wagered += bet_ * (hands + (seat.doubles - was.doubles)) + half_bet_ * (seat.insurances - was.insurances);
+    tally.table_net += seat.net - was.net;
+  }
+  if (rules_.seats == 1) tally.table_net_squared += tally.seats[0].net_squared - before.seats[0].net_squared;
+}
+
+template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck>
+bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally,
+                         const std::atomic<bool>* stop) const {
+  const auto stop_now = [stop](std::uint64_t r) {
+    return stop != nullptr && r % STOP_POLL_ROUNDS == STOP_POLL_ROUNDS - 1 && stop->load(std::memory_order_relaxed);
+  };
+  // A local copy of the generator: its address never escapes, so it can stay in
+  // registers instead of being reloaded after every store to a card or tally.
+  core::Rng rng = rng_state;
+  // Every shoe (every round of an infinite deck) starts at its own point of the
+  // chunk's stream, SHOE_STRIDE_LOG2 apart: see core/rng.hpp.
+  core::Rng next_shoe = rng;
+  const core::Rng::Jump shoe_stride = rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
+  auto start_shoe = [&] {
+    rng = next_shoe;
+    next_shoe.jump(shoe_stride);
+  };
+  if (rules_.infinite()) {  // never counted (the constructor refuses it)
+    InfiniteDeck deck;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      if (stop_now(r)) return false;
+      start_shoe();
+      play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
+    }
+  } else {
+    Deck shoe(deck_cards<Deck>(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
+              rules_.burn_cards);
+    const bool every_round = rules_.reshuffle == Reshuffle::every_round;
+    [[maybe_unused]] Counter counter;
+    [[maybe_unused]] PlayedRounds played;
+    [[maybe_unused]] const CountingTally counted_before = COUNTING ? tally.counting : CountingTally{};
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      if (stop_now(r)) return false;
+      if (r == 0 || every_round || shoe.cut_card_out()) {
+        start_shoe();
+        shoe.shuffle(rng);
+        if constexpr (COUNTING) counter = Counter{counting_.system.initial_running_count, !counting_.has_wong_in};
+      }
+      shoe.begin_round();
+      if constexpr (COUNTING) {
+        play_counted_round<INDEXED, ONE_SEAT>(shoe, rng, tally, counter, played);
+      } else {
+        play_round<Deck, false, false, ONE_SEAT>(shoe, rng, tally, nullptr);
+      }
+    }
+    if constexpr (COUNTING) add_counter_money(played, counted_before, tally);
+    tally.shoes += static_cast<std::int64_t>(shoe.shoes());
+    tally.exhaustion_reshuffles += static_cast<std::int64_t>(shoe.exhaustion_reshuffles());
+  }
+  rng_state = rng;
+  return true;
+}
+
+// One round with a counter at the table: the true count before the deal sets
+// the bet and wonging decides whether the round is the counter's money; after
+// it every card of the round (hole card included, burn cards never) goes into
+// the running count. The seats play every round, so the cards dealt are the
+// same whatever the ramp and wonging do: the flat-bet tally is that of every
+// round; the counter's rounds go to `played`, its money to tally.counting at
+// the end of the chunk (add_counter_money).
+template <bool INDEXED, bool ONE_SEAT, class Deck>
+inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+                                       PlayedRounds& played) const {
+  const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
+  if (wongs_) {
+    if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
+      counter.in = false;
+    } else if (!counter.in && counting_.has_wong_in && tc >= counting_.wong_in) {
+      counter.in = true;
+    }
+  }
+
+  const std::uint64_t reshuffles_before = shoe.exhaustion_reshuffles();
+  RoundCount count{counter.running, 0, 0, 0, 0, 0};
+  [[maybe_unused]] std::array<std::int64_t, MAX_SIDE_BETS> side_nets{};
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) {
+    for (std::size_t b = 0; b < side_bets_.size(); ++b) side_nets[b] = tally.side_bets[b].net;
+  }
+  play_round<Deck, true, INDEXED, ONE_SEAT>(shoe, rng, tally, &count);
+  if constexpr (std::is_same_v<Deck, SuitedShoe>) {  // each side bet's table net, by the true count
+    for (std::size_t b = 0; b < side_bets_.size(); ++b) {
+      const std::int64_t net = tally.side_bets[b].net - side_nets[b];
+      SideBetTrueCountTally& at = tally.side_bets[b].by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+      at.net += net;
+      at.net_squared += net * net;
+    }
+  }
+
+  CountingTally& counted = tally.counting;
+  const std::int64_t net = count.net;
+  TrueCountTally& bucket = counted.by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+  ++bucket.rounds;
+  bucket.net += net;
+  bucket.net_squared += net * net;
+  if (count.upcard == ACE) {
+    TrueCountTally& at_insurance =
+        counted.by_true_count[static_cast<std::size_t>(count.insurance_true_count + TRUE_COUNT_LIMIT)];
+    ++at_insurance.ace_up;
+    at_insurance.ten_in_hole += count.hole == TEN;
+  }
+  if (counter.in) {
+    PlayedBucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+    mine.wagered += count.wagered;
+    if (wongs_) {
+      ++mine.rounds;
+      mine.net += net;
+      mine.net_squared += net * net;
+    }
+  }
+
+  // Every card of the round is seen now. After a mid-round reshuffle of the
+  // discards the count starts again from the cards on the table.
+  counter.running = count.running;
+  if (shoe.exhaustion_reshuffles() != reshuffles_before) [[unlikely]] {
+    counter.running = counting_.system.initial_running_count;
+    const std::uint8_t* dealt = shoe.dealt_cards();
+    for (std::uint32_t i = shoe.round_start(); i < shoe.dealt(); ++i)
+      counter.running += tags_[value_in<Deck>(dealt[i])];
+  }
+}
+
+void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
+  if (!counting_.enabled) throw Error("a counted shoe round needs counting on");
+  if (rules_.spanish_bonuses) throw Error("a counted shoe round deals no suits: Spanish 21's bonuses need them");
+  Counter counter{running_count, true};
+  PlayedRounds played;  // the counter's money: not wanted here
+  shoe.begin_round();
+  if (one_seat_round()) {
+    play_counted_round<false, true>(shoe, rng, tally, counter, played);
+  } else {
+    play_counted_round<false, false>(shoe, rng, tally, counter, played);
+  }
+  running_count = counter.running;
+}
+
+}  // namespace cardsim::blackjack
