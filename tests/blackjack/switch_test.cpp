@@ -263,7 +263,7 @@ TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
 // The simulated edge per hand, fresh shoe each round, against the analyzer's
 // value of the game for the same chart, within 3 standard errors (fixed seed).
 // The analyzer's value is approximate only in the switch values (each hand's
-// value leaves the other hand's cards in the shoe) and the split method.
+// value leaves the other hand's cards in the shoe; within 0.03 points).
 TEST(BlackjackSwitchSimulation, SixDecksH17AgreesWithTheAnalyzer) {
   // Per initial wager: both hands' bets (table_edge divides by initial_bet_units).
   const testutil::SimulatedAndExact run = testutil::simulate_against_exact(switch_rules(), 1'500'000);
