@@ -30,12 +30,12 @@ checks=(
   "2D ENHC double 9-11 no DAS LS, 3 seats|--decks 2 --hole-card enhc --double 9-11 --das false --surrender late --seats 3"
   "infinite deck H17 double 10-11 no split early surrender|--decks infinite --h17 true --double 10-11 --split-hands 1 --surrender early"
   "Free Bet 6D H17 RSA, free double 9-11, free split A-9, dealer 22 pushes|--config configs/free-bet-6d-h17.json"
-  "Free Bet 1D S17, split to 2 (split method exact)|--config configs/free-bet-6d-h17.json --decks 1 --h17 false --split-hands 2 --resplit-aces false"
+  "Free Bet 1D S17, split to 2|--config configs/free-bet-6d-h17.json --decks 1 --h17 false --split-hands 2 --resplit-aces false"
   "6D S17 DAS, dealer 22 pushes alone|--dealer-22-pushes true"
   "Blackjack Switch 6D H17, 1:1, dealer 22 pushes (switch values approximate)|--config configs/blackjack-switch-6d-h17.json"
   "Spanish deck 6D H17 LS RSA hit split aces, 21 wins, blackjack beats blackjack|--remove-tens-per-deck 4 --h17 true --surrender late --resplit-aces true --hit-split-aces true --player-21-wins true --blackjack-beats-blackjack true"
   "Spanish 21 6D H17: double any cards, rescue, 21 bonuses|--config configs/spanish21-6d-h17.json"
-  "Spanish 21 1D S17, split to 2 (split method exact)|--config configs/spanish21-6d-h17.json --decks 1 --h17 false --split-hands 2 --resplit-aces false"
+  "Spanish 21 1D S17, split to 2|--config configs/spanish21-6d-h17.json --decks 1 --h17 false --split-hands 2 --resplit-aces false"
 )
 status=0
 for check in "${checks[@]}"; do

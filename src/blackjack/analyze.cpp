@@ -13,7 +13,10 @@ AnalysisResult analyze(const Rules& rules, const AnalysisOptions& options) {
   result.basic.chart = analyzer.optimal_chart(options.basic_name);
   result.basic.ev = analyzer.evaluate(result.basic.chart);
   result.initial_hands = analyzer.initial_hand_table(result.basic.chart);
-  if (options.strategy) result.strategy = ChartEv{*options.strategy, analyzer.evaluate(*options.strategy)};
+  // Every figure is exact but Blackjack Switch's game value (SwitchValues).
+  const double error_bound = rules.switch_hands ? SWITCH_EV_ERROR_BOUND : 0.0;
+  result.basic.error_bound = error_bound;
+  if (options.strategy) result.strategy = ChartEv{*options.strategy, analyzer.evaluate(*options.strategy), error_bound};
   if (options.composition_dependent)
     result.composition_dependent = analyzer.composition_dependent(result.basic.chart, options.post_split);
   result.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,5 +1,6 @@
 #include "cardsim/io/analysis_result.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdarg>
@@ -41,11 +42,20 @@ json dealer_json(const bj::DealerTable& table) {
   return by_upcard;
 }
 
-// How a whole-game figure was computed: exact, except Blackjack Switch's
-// exchange values (see the report).
-const char* figure_method(const bj::Rules& rules) { return rules.switch_hands ? "approximate" : "exact"; }
+// How a whole-game figure was computed: exact, or approximate within its
+// error bound (Blackjack Switch's exchange values, see the report).
+const char* figure_method(const bj::ChartEv& chart) { return chart.error_bound > 0 ? "approximate" : "exact"; }
 
-json strategy_ev_json(const bj::ChartEv& chart, const bj::Rules& rules) {
+// The decimals of a percent that a figure within `bound` (per bet; 0: exact)
+// may print: seven if exact, else down to the bound's first digit (0.03
+// points: two).
+int percent_decimals(double bound) {
+  constexpr int EXACT_DECIMALS = 7;
+  if (bound <= 0) return EXACT_DECIMALS;
+  return std::clamp(static_cast<int>(-std::floor(std::log10(PERCENT * bound))), 0, EXACT_DECIMALS);
+}
+
+json strategy_ev_json(const bj::ChartEv& chart) {
   const bj::StrategyEv& ev = chart.ev;
   json by_upcard = json::object();
   for (const int up : UPCARD_COLUMNS) {
@@ -53,13 +63,17 @@ json strategy_ev_json(const bj::ChartEv& chart, const bj::Rules& rules) {
                                     {"ev", ev.upcard_ev[at(up)]},
                                     {"contribution", ev.upcard_contribution[at(up)]}};
   }
-  return {{"name", chart.chart.name},
-          {"method", figure_method(rules)},
-          {"ev", ev.ev},
-          {"house_edge_percent", percent(-ev.ev)},
-          {"insurance_contribution", ev.insurance},
-          {"by_upcard", by_upcard},
-          {"chart", format_strategy_chart(chart.chart)}};
+  json out = {{"name", chart.chart.name},
+              {"method", figure_method(chart)},
+              {"ev", ev.ev},
+              {"house_edge_percent", percent(-ev.ev)},
+              {"insurance_contribution", ev.insurance},
+              {"by_upcard", by_upcard},
+              {"chart", format_strategy_chart(chart.chart)}};
+  // An approximate figure carries its bound (per initial bet; the up cards'
+  // figures are not bounded apart).
+  if (chart.error_bound > 0) out["error_bound"] = chart.error_bound;
+  return out;
 }
 
 json hands_json(const bj::InitialHandTable& table) {
@@ -99,13 +113,23 @@ json hands_json(const bj::InitialHandTable& table) {
   va_end(again);
 }
 
-void append_ev(std::string& out, const std::string& title, const bj::StrategyEv& ev) {
+// The EV table of a chart, each figure to the decimals its method allows.
+void append_ev(std::string& out, const std::string& title, const bj::ChartEv& chart) {
+  const bj::StrategyEv& ev = chart.ev;
+  constexpr int TABLE_DECIMALS = 5;
+  const int d = percent_decimals(chart.error_bound);
+  // Approximate: the contributions (which sum to the EV) to the EV's decimals,
+  // the EVs given the up card (a contribution over P(up)) to one fewer.
+  const int table = std::min(d, TABLE_DECIMALS);
+  const int given_up = chart.error_bound > 0 ? std::max(table - 1, 0) : table;
   append(out, "\n%s\n up   P(up)     EV|up      contribution\n", title.c_str());
   for (const int up : UPCARD_COLUMNS) {
-    append(out, "  %s  %.6f  %+9.5f%%  %+9.5f%%\n", CARD_KEYS[at(up)], ev.upcard_probability[at(up)],
-           PERCENT * ev.upcard_ev[at(up)], PERCENT * ev.upcard_contribution[at(up)]);
+    append(out, "  %s  %.6f  %+9.*f%%  %+9.*f%%\n", CARD_KEYS[at(up)], ev.upcard_probability[at(up)], given_up,
+           PERCENT * ev.upcard_ev[at(up)], table, PERCENT * ev.upcard_contribution[at(up)]);
   }
-  append(out, "  expected value %+.7f%% per initial bet (house edge %.7f%%)\n", PERCENT * ev.ev, -PERCENT * ev.ev);
+  append(out, "  expected value %+.*f%% per initial bet (house edge %.*f%%)", d, PERCENT * ev.ev, d, -PERCENT * ev.ev);
+  if (chart.error_bound > 0) append(out, ", approximate: within %g points", PERCENT * chart.error_bound);
+  out += "\n";
 }
 
 }  // namespace
@@ -129,8 +153,8 @@ json analysis_result_json(const SimConfig& config, const bj::AnalysisResult& r) 
     result["method"]["switch"] =
         "approximate: each hand valued, and the exchange decided, with the other hand's two cards left in the shoe";
   }
-  result["basic_strategy"] = strategy_ev_json(r.basic, r.rules);
-  if (r.strategy) result["strategy"] = strategy_ev_json(*r.strategy, r.rules);
+  result["basic_strategy"] = strategy_ev_json(r.basic);
+  if (r.strategy) result["strategy"] = strategy_ev_json(*r.strategy);
   if (r.composition_dependent) {
     const bj::CompositionDependentEv& cd = *r.composition_dependent;
     json by_upcard = json::object();
@@ -159,8 +183,9 @@ std::string analysis_report(const bj::AnalysisResult& r) {
     append(out, " %8.6f\n", d.no_blackjack[at(up)][static_cast<std::size_t>(bj::DealerFinal::bust)]);
   }
   out += "\nOptimal total-dependent basic strategy for these rules\n" + format_strategy_chart(r.basic.chart);
-  append_ev(out, "Exact expected value of the basic strategy", r.basic.ev);
-  if (r.strategy) append_ev(out, "Exact expected value of strategy '" + r.strategy->chart.name + "'", r.strategy->ev);
+  const char* which = r.basic.error_bound > 0 ? "Expected value" : "Exact expected value";
+  append_ev(out, std::string(which) + " of the basic strategy", r.basic);
+  if (r.strategy) append_ev(out, std::string(which) + " of strategy '" + r.strategy->chart.name + "'", *r.strategy);
   if (r.composition_dependent) {
     const double ev = r.composition_dependent->ev;
     append(out, "\nComposition-dependent optimum (split hands: %s): %+.7f%% (%+.7f%% over the basic strategy)\n",
@@ -168,19 +193,29 @@ std::string analysis_report(const bj::AnalysisResult& r) {
            PERCENT * (ev - r.basic.ev.ev));
   }
   if (r.rules.switch_hands) {
-    append(out, "\nBlackjack Switch: the value is per hand (= per initial wager, both bets equal), summed over\n"
-                "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
-                "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate).\n");
+    append(out,
+           "\nBlackjack Switch: the value is per hand (= per initial wager, both bets equal), summed over\n"
+           "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
+           "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate,\n"
+           "within %g points as the simulator measures it; printed to that precision).\n",
+           PERCENT * r.basic.error_bound);
   }
   append(out, "\n%s, splits included (any number of hands).\nAnalysis time %.3f s.\n",
-         r.rules.switch_hands ? "Exact but for the exchange values above" : "Every figure is exact", r.elapsed_seconds);
+         r.rules.switch_hands ? "Exact but for the Switch game's values above" : "Every figure is exact",
+         r.elapsed_seconds);
   return out;
 }
 
 std::string analysis_chart_file(const bj::AnalysisResult& r) {
-  return format_strategy_chart(
-      r.basic.chart, "Computed by cardsim analyze " + std::string(VERSION) + " for: " + describe_rules(r.rules) +
-                         "\nExact EV " + std::to_string(PERCENT * r.basic.ev.ev) + "% per initial bet (fresh shoe).");
+  std::string ev = "Exact EV " + std::to_string(PERCENT * r.basic.ev.ev) + "% per initial bet (fresh shoe).";
+  if (r.basic.error_bound > 0) {
+    ev.clear();
+    const int d = percent_decimals(r.basic.error_bound);
+    append(ev, "EV %+.*f%% per initial bet (fresh shoe; approximate, within %g points).", d, PERCENT * r.basic.ev.ev,
+           PERCENT * r.basic.error_bound);
+  }
+  return format_strategy_chart(r.basic.chart, "Computed by cardsim analyze " + std::string(VERSION) +
+                                                  " for: " + describe_rules(r.rules) + "\n" + ev);
 }
 
 }  // namespace cardsim::io

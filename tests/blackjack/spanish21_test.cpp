@@ -264,8 +264,8 @@ TEST(Spanish21Analysis, RescueNeedsAPeek) {
 
 TEST(Spanish21Simulation, SixDecksH17AgreesWithTheAnalyzer) { expect_simulation_agrees(spanish21_rules(), 2'000'000); }
 
-TEST(Spanish21Simulation, OneDeckS17NoResplitAgreesWithTheAnalyzer) {
-  expect_simulation_agrees(one_deck_no_resplit(spanish21_rules()), 2'000'000);
+TEST(Spanish21Simulation, OneDeckS17ResplitToFourAgreesWithTheAnalyzer) {
+  expect_simulation_agrees(one_deck_resplit_to_four(spanish21_rules()), 2'000'000);
 }
 
 // --- config keys -------------------------------------------------------------------

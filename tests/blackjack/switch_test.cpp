@@ -6,6 +6,7 @@
 // two boxes), the up card, each box's second card, the hole card, then the
 // cards drawn in play order (the first hand, the second, the dealer).
 #include <array>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,8 +15,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/analyze.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/analysis_result.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "testutil/blackjack_exact_check.hpp"
@@ -262,13 +265,49 @@ TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
 // The simulated edge per hand, fresh shoe each round, against the analyzer's
 // value of the game for the same chart, within 3 standard errors (fixed seed).
 // The analyzer's value is approximate only in the switch values (each hand's
-// value leaves the other hand's cards in the shoe) and the split method.
+// value leaves the other hand's cards in the shoe; within 0.03 points).
 TEST(BlackjackSwitchSimulation, SixDecksH17AgreesWithTheAnalyzer) {
   // Per initial wager: both hands' bets (table_edge divides by initial_bet_units).
   const testutil::SimulatedAndExact run = testutil::simulate_against_exact(switch_rules(), 1'500'000);
   EXPECT_NEAR(run.edge.mean, run.exact, 3 * run.edge.se)
       << "exact " << run.exact << " simulated " << run.edge.mean << " SE " << run.edge.se;
   EXPECT_EQ(run.tally.seats[0].hands, 2 * run.tally.rounds + run.tally.seats[0].splits);
+}
+
+// `analyze` states each figure's method: the Switch game's value is
+// approximate, carries its bound in the JSON and is printed to no more
+// decimals than the bound allows; another game's value is exact, to seven.
+TEST(BlackjackSwitchAnalysis, TheGameValueCarriesItsErrorBound) {
+  const auto percent_text = [](double ev, int decimals) {
+    std::array<char, 64> text{};
+    std::snprintf(text.data(), text.size(), "expected value %+.*f%% per initial bet", decimals, 100 * ev);
+    return std::string(text.data());
+  };
+  Rules rules = switch_rules();
+  rules.decks = 1;  // (fast: the precision is what is checked)
+  io::SimConfig config;
+  config.rules = rules;
+  const AnalysisResult approximate = analyze(rules);
+  EXPECT_EQ(approximate.basic.error_bound, SWITCH_EV_ERROR_BOUND);
+  const nlohmann::json j = io::analysis_result_json(config, approximate);
+  EXPECT_EQ(j.at("basic_strategy").at("method"), "approximate");
+  EXPECT_EQ(j.at("basic_strategy").at("error_bound").get<double>(), SWITCH_EV_ERROR_BOUND);
+  const std::string text = io::analysis_report(approximate);
+  // 0.03 points: two decimals of a percent, not seven.
+  EXPECT_NE(text.find(percent_text(approximate.basic.ev.ev, 2) + " (house edge"), std::string::npos) << text;
+  EXPECT_EQ(text.find(percent_text(approximate.basic.ev.ev, 7)), std::string::npos) << text;
+  EXPECT_NE(text.find("approximate: within 0.03 points"), std::string::npos) << text;
+
+  rules.switch_hands = false;
+  rules.blackjack_pays_num = 3;
+  rules.blackjack_pays_den = 2;
+  config.rules = rules;
+  const AnalysisResult exact = analyze(rules);
+  EXPECT_EQ(exact.basic.error_bound, 0.0);
+  const nlohmann::json e = io::analysis_result_json(config, exact);
+  EXPECT_EQ(e.at("basic_strategy").at("method"), "exact");
+  EXPECT_FALSE(e.at("basic_strategy").contains("error_bound"));
+  EXPECT_NE(io::analysis_report(exact).find(percent_text(exact.basic.ev.ev, 7)), std::string::npos);
 }
 
 // --- the config key ---------------------------------------------------------------------

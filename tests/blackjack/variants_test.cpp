@@ -238,8 +238,8 @@ TEST(FreeBetSimulation, SixDecksH17FreeBetAgreesWithTheAnalyzer) {
   expect_simulation_agrees(free_bet_rules(), 3'000'000);
 }
 
-TEST(FreeBetSimulation, OneDeckS17NoResplitAgreesWithTheAnalyzer) {
-  expect_simulation_agrees(one_deck_no_resplit(free_bet_rules()), 3'000'000);
+TEST(FreeBetSimulation, OneDeckS17ResplitToFourAgreesWithTheAnalyzer) {
+  expect_simulation_agrees(one_deck_resplit_to_four(free_bet_rules()), 3'000'000);
 }
 
 // --- the Spanish deck (remove_tens_per_deck) ----------------------------------------

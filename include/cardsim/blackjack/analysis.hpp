@@ -151,7 +151,7 @@ class Analyzer {
   // deals of both hands' four cards and the up card of the dealer blackjack's
   // result, else of the arrangement SwitchValues::switches picks, valued by
   // SwitchValues (whose values leave the other hand's cards in the shoe: the
-  // one approximation besides the split method's).
+  // analyzer's one approximation, within SWITCH_EV_ERROR_BOUND, analyze.hpp).
   StrategyEv evaluate(const StrategyChart& chart);
   // Blackjack Switch: the values of every two-card hand played by `chart`
   // (SwitchValues). Peek games only (Error otherwise).

@@ -11,7 +11,7 @@
 //   the analyzer values both plays on the state's remaining cards with the
 //   hand and up card removed (Analyzer::deal_from: composition-dependent
 //   dealer probabilities, exact for stand, hit-then-chart, double, surrender
-//   and insurance; splits by the analyzer's split method). No play-out: the
+//   and insurance; splits exact too, docs/analyze.md#splits). No play-out: the
 //   difference of the two plays on the same cards has no sampling noise of
 //   its own; only the shoe states are sampled.
 // - The difference is for the whole round in which that hand is dealt (a
