@@ -2,7 +2,6 @@
 // hold per-hand memos, and the probabilities of the next card and of the
 // dealer's results for any cards out (cached by composition).
 #include "analysis_impl.hpp"
-
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {

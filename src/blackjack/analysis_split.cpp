@@ -47,8 +47,7 @@ struct SplitPattern {
   std::vector<SplitHand> played;
 };
 
-void enumerate(int max_hands, SplitPattern& pattern, int waiting, bool first_drawing,
-               std::vector<SplitPattern>& out) {
+void enumerate(int max_hands, SplitPattern& pattern, int waiting, bool first_drawing, std::vector<SplitPattern>& out) {
   if (waiting == 0) {
     out.push_back(pattern);
     return;

@@ -3,7 +3,6 @@
 // values of InitialHandTable, a chart's exact EV and the composition-dependent
 // optimum.
 #include "analysis_impl.hpp"
-
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {

@@ -1,7 +1,6 @@
 // Blackjack Switch: the value of every two-card hand as dealt and after an
 // exchange (SwitchValues), and the game's value over the deals of both hands.
 #include "analysis_impl.hpp"
-
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {

@@ -97,11 +97,13 @@ double Analyzer::Impl::double_down(Context& ctx, int n, int free, Context* decid
 }
 
 double Analyzer::Impl::hit_by_chart(Context& ctx, int n, int free) {
-  return hit(ctx, n, [&](int next) { return more(ctx, next, free); }, free);
+  return hit(
+      ctx, n, [&](int next) { return more(ctx, next, free); }, free);
 }
 
 double Analyzer::Impl::hit_cd(Context& ctx, int n, int free) {
-  return hit(ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free);
+  return hit(
+      ctx, n, [&](int next) { return more_cd(ctx, next, free); }, free);
 }
 
 Move Analyzer::Impl::more_move(HandState s, int upcard) {
@@ -157,7 +159,8 @@ double Analyzer::Impl::more_policy(Context& ctx, Context& ref, int slot, int n, 
   double value = 0;
   switch (ref.cd_move[idx(free)][n]) {
     case Move::hit:
-      value = hit(ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
+      value = hit(
+          ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
       break;
     case Move::double_down: value = double_down(ctx, n, free, &ref); break;
     default: value = stand(ctx, n, 1, free);
@@ -193,7 +196,9 @@ double Analyzer::Impl::split_hand_policy(Context& ctx, Context& ref, int slot, i
     move = Move::double_down;
   }
   switch (move) {
-    case Move::hit: return hit(ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
+    case Move::hit:
+      return hit(
+          ctx, n, [&](int next) { return more_policy(ctx, ref, slot, next, free); }, free);
     case Move::double_down: return double_down(ctx, n, free, &ref);
     default: return stand(ctx, n, 1, free);
   }

@@ -38,7 +38,8 @@ void run_analyze(const AnalyzeOptions& options) {
   if (config.strategy != io::BASIC_STRATEGY) analysis.strategy = resolve_strategy(*options.game, config, inputs);
   analysis.composition_dependent = options.composition_dependent;
   for (std::size_t k = 0; k < blackjack::POST_SPLIT_NAMES.size(); ++k) {
-    if (options.post_split == blackjack::POST_SPLIT_NAMES[k]) analysis.post_split = static_cast<blackjack::PostSplit>(k);
+    if (options.post_split == blackjack::POST_SPLIT_NAMES[k])
+      analysis.post_split = static_cast<blackjack::PostSplit>(k);
   }
   read_config_files(*options.game, config, inputs);
   Outputs outputs("analyze", inputs);
@@ -64,9 +65,10 @@ void setup_analyze(CLI::App& app) {
   analyze->add_option("--write-chart", options->write_chart, "Write the computed basic strategy chart to FILE");
   CLI::Option* cd = analyze->add_flag("--composition-dependent", options->composition_dependent,
                                       "Also compute the composition-dependent optimum");
-  analyze->add_option("--post-split", options->post_split,
-                      "What split hands' decisions know in the composition-dependent optimum: cdz (CDZ-: as the same "
-                      "cards unsplit), cdp1 (CDP1: the other pair card out), cdp (CDP: every pair card split so far)")
+  analyze
+      ->add_option("--post-split", options->post_split,
+                   "What split hands' decisions know in the composition-dependent optimum: cdz (CDZ-: as the same "
+                   "cards unsplit), cdp1 (CDP1: the other pair card out), cdp (CDP: every pair card split so far)")
       ->check(CLI::IsMember({"cdz", "cdp1", "cdp"}))
       ->needs(cd)
       ->capture_default_str();

@@ -119,8 +119,7 @@ void add_shard_option(CLI::App& command, std::string& shard) {
 }
 
 void add_threads_option(CLI::App& command, unsigned& threads) {
-  command
-      .add_option("-t,--threads", threads, "Threads (0: all cores; at most " + std::to_string(run::MAX_THREADS) + ")")
+  command.add_option("-t,--threads", threads, "Threads (0: all cores)")
       ->capture_default_str()
       ->check(CLI::Range(0u, run::MAX_THREADS));
 }

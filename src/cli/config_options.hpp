@@ -55,7 +55,7 @@ CLI::Validator config_file_check(const std::string& subfolder = "");
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
 void add_shard_option(CLI::App& command, std::string& shard);
 
-// Adds -t/--threads N (0: all cores; at most run::MAX_THREADS) to `command`.
+// Adds -t/--threads N (0: all cores; at most run::MAX_THREADS, shown as 0..1024) to `command`.
 void add_threads_option(CLI::App& command, unsigned& threads);
 
 // Adds --target-se X (a standard error > 0 per initial wager) to `command`.

@@ -20,8 +20,8 @@ namespace {
 
 constexpr double PERCENT = 100.0;
 // The post-split rules (PostSplit) in words.
-constexpr std::array<const char*, 3> POST_SPLIT_TEXT{
-    "CDZ-, decided as unsplit", "CDP1, the other pair card out", "CDP, every pair card split so far out"};
+constexpr std::array<const char*, 3> POST_SPLIT_TEXT{"CDZ-, decided as unsplit", "CDP1, the other pair card out",
+                                                     "CDP, every pair card split so far out"};
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

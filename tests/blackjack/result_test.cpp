@@ -82,7 +82,7 @@ TEST(Result, OneRoundHasNoStandardError) {
   EXPECT_TRUE(r.at("dealer").at("played_out").at("bust_probability_standard_error").is_null());
   const std::string summary =
       io::sim_summary(config_with_seats(1), io::RunInfo{.threads = 1, .elapsed_seconds = 1.0}, t);
-  EXPECT_NE(summary.find("(one round: no standard error)"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("(one round: no standard error, SD n/a)"), std::string::npos) << summary;
   EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
 }
 

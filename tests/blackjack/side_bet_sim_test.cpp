@@ -175,7 +175,9 @@ TEST(SideBetSimulation, ResultJsonHasEachBetBesideItsExactValue) {
   io::SimConfig config = io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"reshuffle", "every-round"}});
   const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""), Counting{},
                       io::bets_of(io::load_side_bets(config.side_bets)));
-  const json r = io::sim_result_json(config, io::RunInfo{}, play(engine, 100'000, 51));
+  io::RunInfo run;  // the side bets as loaded with the run: the result reads no file again
+  run.side_bets = io::played_side_bets(config, io::load_side_bets(config.side_bets));
+  const json r = io::sim_result_json(config, run, play(engine, 100'000, 51));
   ASSERT_EQ(r.at("side_bets").size(), 1u);
   const json& bet = r.at("side_bets")[0];
   EXPECT_EQ(bet.at("side_bet"), "21-plus-3");

@@ -60,8 +60,7 @@ struct DealerFinals {
 
 class BruteForce {
  public:
-  BruteForce(const Rules& rules, const CardCounts& before_deal, int up, int pair, Play play,
-             const StrategyChart* chart)
+  BruteForce(const Rules& rules, const CardCounts& before_deal, int up, int pair, Play play, const StrategyChart* chart)
       : rules_(rules), full_(before_deal), up_(up), pair_(pair), play_(play) {
     if (chart != nullptr) strategy_.emplace(rules, *chart);
   }
@@ -97,10 +96,10 @@ class BruteForce {
     HandState state = EMPTY_HAND;
     int count = 0;
     int wager = 1;
-    int house = 0;            // the house's part of the wager (free splits and doubles)
+    int house = 0;  // the house's part of the wager (free splits and doubles)
     bool needs_second = true;
     bool done = false;
-    int pairs_before = 0;     // pair cards split when it took its second card (CDP)
+    int pairs_before = 0;  // pair cards split when it took its second card (CDP)
     bool original = false;
   };
   struct Hands {
@@ -273,8 +272,8 @@ class BruteForce {
     if (!peek() || need == 0) return static_cast<double>(shoe[u(v)]) / n;
     // P(v next and the hole is not `need`) / P(hole is not `need`).
     const double not_need = 1 - static_cast<double>(shoe[u(need)]) / n;
-    const double both = static_cast<double>(shoe[u(v)]) / n *
-                        (1 - static_cast<double>(shoe[u(need)] - (v == need ? 1 : 0)) / (n - 1));
+    const double both =
+        static_cast<double>(shoe[u(v)]) / n * (1 - static_cast<double>(shoe[u(need)] - (v == need ? 1 : 0)) / (n - 1));
     return both / not_need;
   }
 
@@ -346,7 +345,7 @@ class BruteForce {
     DealerFinals out;
     CardCounts s = shoe;
     std::function<void(HandState, int, int, int, double)> draw = [&](HandState state, int cards, int hard_before,
-                                                                       int last, double p) {
+                                                                     int last, double p) {
       const int t = best_total(state);
       const bool stands = is_bust(state) || t >= 18 || (t == 17 && !(rules_.h17 && is_soft(state)));
       if (cards >= 2 && stands) {
@@ -388,7 +387,6 @@ class BruteForce {
     return value;
   }
 };
-
 
 // --- the cases -------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # No two source files include each other, directly or round a longer loop.
 # A unit is a header and the .cpp of the same name (include/cardsim/X/y.hpp
-# and src/X/y.cpp are "X/y"; a header private to src/ is a unit of its own);
+# and src/X/y.cpp are "X/y"; a header private to src/ is a unit of its own,
+# except src/X/y_impl.hpp, the private half of "X/y" that the unit's rooms
+# share: it belongs to "X/y");
 # unit A depends on unit B when a file of A includes B's header. The loops of
 # that graph are found by tsort (coreutils) and listed.
 #
@@ -32,6 +34,7 @@ grep -rnE --include='*.hpp' --include='*.cpp' '^[[:space:]]*#[[:space:]]*include
     if (included ~ /^cardsim\//) { to = included; sub(/^cardsim\//, "", to) }
     else { dir = from; sub(/\/[^\/]*$/, "", dir); to = dir "/" included }
     sub(/\.[^.\/]*$/, "", to)
+    sub(/_impl$/, "", from); sub(/_impl$/, "", to)
     if (to != from) print from, to
   }' | sort -u >"$edges"
 

@@ -46,11 +46,19 @@ SHOWN = 40
 NUMBER = re.compile(r"-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+)")
 
 
+# A shipped data file named in a result (a side bet's "file") is an absolute
+# path into the data folder, which differs between checkouts and installs: it
+# is compared from the data kind's folder on ("<data>/sidebets/21-plus-3.json").
+DATA_PATH = re.compile(r"^/.*/(sidebets|strategies|counts|indices|zjh)/([^/]+)$")
+
+
 def strip_timing(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: strip_timing(item) for key, item in value.items() if key not in TIMING}
     if isinstance(value, list):
         return [strip_timing(item) for item in value]
+    if isinstance(value, str):
+        return DATA_PATH.sub(r"<data>/\1/\2", value)
     return value
 
 
