@@ -7,6 +7,9 @@ for the Python that runs pip, and puts the shipped data in the package.
   the pybind11 this Python imports) in ``build/temp.../cmake``, or in
   ``$CARDSIM_CMAKE_BUILD_DIR`` if set (to reuse a build), builds the target
   ``_cardsim`` alone and copies the module into the package.
+- With ``$CARDSIM_PYTHON_MODULE`` set to a built module (``_cardsim*.so`` of
+  a CMake build for the same Python), build_ext packages that one and runs no
+  CMake (the test python.pip, which reuses the build it tests).
 - build_py copies configs/ into the package as ``cardsim/data/``, where the
   module looks for its data first (src/io/data_dir.cpp).
 """
@@ -48,6 +51,15 @@ class CMakeBuild(build_ext):
     """The compiled core cardsim._cardsim, built by CMake for this Python."""
 
     def build_extension(self, ext: Extension) -> None:
+        target = Path(self.get_ext_fullpath(ext.name))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        prebuilt = os.environ.get("CARDSIM_PYTHON_MODULE")
+        if prebuilt:
+            if not prebuilt.endswith(sysconfig.get_config_var("EXT_SUFFIX")) or not Path(prebuilt).is_file():
+                raise RuntimeError(f"CARDSIM_PYTHON_MODULE={prebuilt} is not a module for this Python "
+                                   f"(a file _cardsim{sysconfig.get_config_var('EXT_SUFFIX')})")
+            shutil.copyfile(prebuilt, target)
+            return
         cmake = shutil.which("cmake")
         if cmake is None:
             raise RuntimeError("building cardsim needs CMake 3.25 or later on PATH (Debian: apt install cmake)")
@@ -72,8 +84,6 @@ class CMakeBuild(build_ext):
         built = build_dir / "python" / "cardsim" / ("_cardsim" + sysconfig.get_config_var("EXT_SUFFIX"))
         if not built.is_file():
             raise RuntimeError(f"CMake built no {built.name} in {built.parent}")
-        target = Path(self.get_ext_fullpath(ext.name))
-        target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Looks at `cardsim report` pages as a reader would: renders a sim, a counting
-# run, a compare, a 2-parameter and a 3-parameter sweep, a partial
-# (interrupted) result and a shard in headless Chromium (Debian's `chromium`,
+# run, a compare, a 2-parameter and a 3-parameter sweep (numeric values to
+# scale, panels past 4 lines), a partial (interrupted) result, a shard, and
+# Zha Jin Hua's zjh sim and zjh exact results in headless Chromium (Debian's `chromium`,
 # which scripts/setup.sh installs), checks that the rendered text holds the
 # result JSON's key numbers as the page prints them, and saves a PNG
 # screenshot of the top of each page.
@@ -39,8 +40,14 @@ run sim sim --rounds 5M --seed 7
 run counting sim --config configs/6d-s17-das-hilo.json --rounds 5M --chunk-rounds 250k --seed 7
 run compare compare configs/6d-s17-das.json configs/6d-h17-das.json configs/8d-h17-ls.json --rounds 4M --chunk-rounds 50k
 run sweep2 sweep --vary h17=false,true --vary blackjack-pays=3:2,6:5 --reshuffle every-round --rounds 2M --chunk-rounds 50k
-run sweep3 sweep --vary decks=1,6 --vary h17=false,true --vary surrender=none,late --rounds 1M --chunk-rounds 50k
+run sweep3 sweep --vary decks=1,2,4,6,8 --vary h17=false,true --vary surrender=none,late --reshuffle every-round \
+  --rounds 500k --chunk-rounds 25k
 run shard sim --rounds 4M --chunk-rounds 250k --shard 2/8
+run zjhsim zjh sim --players 3 --deals 2M --chunk-deals 100000 --seed 7
+echo "check-report: zjhexact: cardsim zjh exact --json" >&2
+"$cardsim" zjh exact --json --out "$out/zjhexact.json"
+"$cardsim" report "$out/zjhexact.json" -o "$out/zjhexact.html"
+render zjhexact
 # An interrupted run: stopped once its checkpoint holds a finished chunk.
 echo "check-report: partial: cardsim sim interrupted" >&2
 rm -f "$out/partial.ck"
@@ -66,8 +73,8 @@ def text_of(name):
     dom = open(f"{out}/{name}.dom", encoding="utf-8").read()
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", dom)))
 
-def f(value, digits):
-    text = "%.*f" % (digits, value)
+def f(value, digits):  # as the page prints numbers: digit separators, never -0
+    text = format(value, f",.{digits}f")
     return text[1:] if re.fullmatch(r"-0\.?0*", text) else text
 
 def expect(name, text, wanted, what):
@@ -81,7 +88,7 @@ def sim_checks(name, r, text):
     expect(name, text, f"{f(lo, 4)}% .. {f(hi, 4)}%", "95% interval")
     expect(name, text, f(100 * edge["standard_error"], 4) + "%", "standard error")
     expect(name, text, f(r["exact"]["house_edge_percent"], 4) + "%", "exact edge")
-    expect(name, text, str(r["run"]["rounds"]), "rounds")
+    expect(name, text, f"{r['run']['rounds']:,}", "rounds")
     expect(name, text, "penetration", "penetration in the rules line")
     for up, d in r["dealer"]["by_upcard"].items():
         expect(name, text, f(100 * d["played_out"]["final"]["bust"], 2) + "%", f"dealer bust probability, up {up}")
@@ -139,8 +146,38 @@ s = r["shard"]
 expect("shard", text, f"Shard {s['index']}/{s['count']} (numbered 0..{s['count'] - 1}): merge before reading", "shard banner")
 r, text = json.load(open(f"{out}/partial.json")), text_of("partial")
 run = r["run"]
-expect("partial", text, f"Partial result: {run['rounds']} of {run['rounds_requested']} rounds played "
-       f"({run['chunks_played']} of {run['chunks']} chunks)", "partial banner")
+expect("partial", text, f"Partial result: {run['rounds']:,} of {run['rounds_requested']:,} rounds played "
+       f"({run['chunks_played']:,} of {run['chunks']:,} chunks)", "partial banner")
+
+# The counting page leads with the counter's win.
+c = json.load(open(f"{out}/counting.json"))["counting"]
+win = c["win_per_100_rounds"]
+lo, hi = win["ci95"]
+expect("counting", text_of("counting"), f"Counter's win {'+' if win['mean'] > 0 else ''}{f(win['mean'], 3)} base bets "
+       f"per 100 rounds played, 95% interval {f(lo, 3)} .. {f(hi, 3)}", "the counter's win as the headline")
+expect("counting", text_of("counting"), f"standard error {f(win['standard_error'], 3)}.", "the counter's win's SE")
+# Every "±" says what it is.
+for name in ["sim", "counting", "compare", "sweep2", "sweep3", "shard", "partial", "zjhsim"]:
+    text = text_of(name)
+    bare = len(re.findall("±", text)) - len(re.findall(r"± [0-9,.]+%? \((?:95%|SE)\)", text))
+    if bare:
+        failures.append(f"{name}: {bare} '±' without (95%) or (SE)")
+# Zha Jin Hua: seat 1's showdown with its 95% intervals; the exact tables.
+r, text = json.load(open(f"{out}/zjhsim.json")), text_of("zjhsim")
+for outcome in ["win", "tie", "loss"]:
+    p = r["seat"][outcome]
+    half = Z95 * p["se"]
+    expect("zjhsim", text, f"{outcome} {p['count']:,} {f(p['value'], 6)} {f(p['se'], 6)} "
+           f"{f(p['value'] - half, 6)} .. {f(p['value'] + half, 6)}", f"seat 1 {outcome} with its SE and 95% interval")
+for c in r["seat"]["by_category"]:
+    expect("zjhsim", text, f"{c['chinese']} {c['category']} {c['hands']['count']:,} {f(c['hands']['value'], 6)}",
+           f"{c['category']} share of deals")
+r, text = json.load(open(f"{out}/zjhexact.json")), text_of("zjhexact")
+for c in r["categories"]:
+    h = c["heads_up"]
+    expect("zjhexact", text, f"{c['chinese']} {c['category']} {c['hands']:,} {f(c['probability']['value'], 6)} "
+           f"{c['probability']['fraction']} {f(h['win']['value'], 6)} {h['win']['fraction']}", c["category"] + " row")
+expect("zjhexact", text, f"{r['heads_up']['tie']['fraction']} {f(r['heads_up']['tie']['value'], 12)}", "heads-up tie")
 
 for failure in failures:
     print("FAIL:", failure)

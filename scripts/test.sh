@@ -7,8 +7,9 @@
 # cli.mpi: mpirun -n 2 against one process), and then come the batch-run
 # checks (a few minutes; CARDSIM_EXTRA_CHECKS=0 skips them):
 #   - clang-format: the C++ sources formatted as .clang-format says;
-#   - the Debian package from the release build: dpkg -i, the installed
-#     cardsim and its man page, dpkg -r (scripts/check-package.sh; as root);
+#   - the Debian packages (cardsim, libcardsim-dev, python3-cardsim) from the
+#     `deb` preset (no MPI): lintian, and as root dpkg -i, the installed
+#     program, module, man page and CMake package, dpkg -r (scripts/check-package.sh);
 #   - ThreadSanitizer on the threaded runner and checkpoint journal (test_run);
 #   - clang ASan + UBSan on the parser, checkpoint, shard and merge tests;
 #   - a short libFuzzer run of each parser (scripts/fuzz.sh).
@@ -27,8 +28,8 @@ ctest --preset "$preset" | tee "$summary"
 if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
   echo "== clang-format: every C++ source as .clang-format says (scripts/check-format.sh)"
   bash scripts/check-format.sh
-  echo "== Debian package: cpack -G DEB, dpkg -i, cardsim sim --rounds 1M, man -w cardsim, dpkg -r"
-  bash scripts/check-package.sh build/release
+  echo "== Debian packages: the deb preset, cpack -G DEB, lintian, dpkg -i, cardsim, python3, man, find_package, dpkg -r"
+  bash scripts/check-package.sh
   echo "== ThreadSanitizer: the runner (test_run)"
   cmake --preset tsan >/dev/null
   cmake --build --preset tsan -j "$(nproc)" --target test_run

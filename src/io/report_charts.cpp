@@ -34,8 +34,27 @@ std::string shortened(const std::string& label) {
 
 const char* color_of(std::size_t i) { return COLORS[i % COLOR_COUNT]; }
 bool dashed_by_cycle(std::size_t i) { return (i / COLOR_COUNT) % 2 == 1; }
+const char* color_of(const Series& s, std::size_t i) {
+  return color_of(s.color >= 0 ? static_cast<std::size_t>(s.color) : i);
+}
+bool dashed(const Series& s, std::size_t i) { return s.dashed || (s.color < 0 && dashed_by_cycle(i)); }
+
 double text_width(const std::string& text) { return CHAR_WIDTH * static_cast<double>(text.size()); }
-std::string px(double v) { return fixed(v, 1); }
+// A coordinate: one decimal, no digit separators.
+std::string px(double v) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.1f", v);
+  return buffer;
+}
+
+// An open diamond centred on (x, y).
+std::string diamond(double x, double y, const std::string& color) {
+  std::ostringstream svg;
+  svg << "<path d=\"M" << px(x) << ' ' << px(y - 5) << " L" << px(x + 4.5) << ' ' << px(y) << " L" << px(x) << ' '
+      << px(y + 5) << " L" << px(x - 4.5) << ' ' << px(y) << " Z\" fill=\"white\" fill-opacity=\"0.6\" stroke=\""
+      << color << "\" stroke-width=\"1.5\"/>";
+  return svg.str();
+}
 
 // Maps [from_low, from_high] linearly onto [to_low, to_high].
 struct Scale {
@@ -67,7 +86,7 @@ Range y_range_of(const XYChart& chart, bool right) {
       range.add(p.low);
       range.add(p.high);
     }
-    if (s.mark != Mark::points && !s.points.empty()) range.add(0.0);
+    if (s.mark != Mark::points && s.mark != Mark::diamonds && !s.points.empty()) range.add(0.0);
   }
   return range;
 }
@@ -146,12 +165,26 @@ std::string escape(const std::string& text) {
   return out;
 }
 
+std::string grouped(const std::string& number) {
+  const std::size_t begin = number.find_first_of("0123456789");
+  if (begin == std::string::npos) return number;
+  const std::size_t end = number.find_first_not_of("0123456789", begin);
+  const std::size_t digits = (end == std::string::npos ? number.size() : end) - begin;
+  if (digits < 4) return number;
+  std::string out = number.substr(0, begin);
+  for (std::size_t i = 0; i < digits; ++i) {
+    if (i > 0 && (digits - i) % 3 == 0) out += ',';
+    out += number[begin + i];
+  }
+  return out + number.substr(begin + digits);
+}
+
 std::string fixed(double value, int digits) {
-  char buffer[64];
+  char buffer[400];
   std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
   std::string text = buffer;
   if (text[0] == '-' && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
-  return text;
+  return grouped(text);
 }
 
 Ticks round_ticks(double low, double high, int target) {
@@ -221,12 +254,24 @@ std::string xy_chart(const XYChart& chart) {
   Range xs;
   for (const Series& s : chart.series) {
     for (const Point& p : s.points) {
-      xs.add(p.x - (s.mark == Mark::points ? 0 : 0.5));
-      xs.add(p.x + (s.mark == Mark::points ? 0 : 0.5));
+      const double reach = s.mark == Mark::bars || s.mark == Mark::steps ? 0.5 : 0.0;
+      xs.add(p.x - reach);
+      xs.add(p.x + reach);
     }
   }
   if (xs.empty()) xs.add(0.0);
-  const Ticks x_ticks = categorical ? Ticks{} : round_ticks(xs.low, xs.high, 10);
+  const bool marked = !categorical && !chart.x_marks.empty();
+  Ticks x_ticks = categorical ? Ticks{} : round_ticks(xs.low, xs.high, 10);
+  double min_gap = INFINITY;  // between marked values
+  if (marked) {
+    // To scale, from the first value to the last, half a gap of room at each end.
+    std::vector<double> at;
+    for (const auto& [x, label] : chart.x_marks) at.push_back(x);
+    std::sort(at.begin(), at.end());
+    for (std::size_t k = 1; k < at.size(); ++k) min_gap = std::min(min_gap, at[k] - at[k - 1]);
+    const double pad = std::isfinite(min_gap) ? std::max(min_gap / 2, 0.04 * (at.back() - at.front())) : 0.5;
+    x_ticks = Ticks{std::min(xs.low, at.front()) - pad, std::max(xs.high, at.back()) + pad, 1, 0, {}};
+  }
   const Scale x_scale{x_ticks.low, x_ticks.high, plot_left, plot_right};
   const auto x_of = [&](double x) { return categorical ? plot_left + (x + 0.5) * band : x_scale(x); };
   const double unit = categorical ? band : x_scale(1.0) - x_scale(0.0);
@@ -250,6 +295,12 @@ std::string xy_chart(const XYChart& chart) {
     for (std::size_t i = 0; i < chart.categories.size(); ++i) {
       svg << text_at(x_of(static_cast<double>(i)), plot_bottom + 14, "middle", "axis", chart.categories[i]);
     }
+  } else if (marked) {
+    for (const auto& [v, label] : chart.x_marks) {
+      svg << line(x_of(v), plot_top, x_of(v), plot_bottom, "#f0f0f0")
+          << line(x_of(v), plot_bottom, x_of(v), plot_bottom + 4, "#888")
+          << text_at(x_of(v), plot_bottom + 15, "middle", "axis", label);
+    }
   } else {
     for (const double v : x_ticks.values) {
       svg << line(x_of(v), plot_bottom, x_of(v), plot_bottom + 4, "#888")
@@ -262,16 +313,28 @@ std::string xy_chart(const XYChart& chart) {
   // The series: bars first, then steps and lines, then points on top.
   std::size_t point_series = 0;
   for (const Series& s : chart.series) point_series += s.mark == Mark::points ? 1 : 0;
-  for (const Mark mark : {Mark::bars, Mark::steps, Mark::line, Mark::points}) {
-    std::size_t dodge_index = 0;
+  // Points of several series at the same x stand side by side, a few pixels
+  // apart, so that their error bars do not hide each other.
+  const double room = categorical                        ? 0.6 * band
+                      : marked && std::isfinite(min_gap) ? 0.5 * (x_of(min_gap) - x_of(0.0))
+                                                         : 0.0;
+  const double spread = point_series > 1 ? std::min(12.0, room / static_cast<double>(point_series)) : 0.0;
+  std::vector<double> offsets(chart.series.size(), 0.0);
+  for (std::size_t i = 0, k = 0; i < chart.series.size(); ++i) {
+    if (chart.series[i].mark != Mark::points) continue;
+    offsets[i] = (static_cast<double>(k++) - (static_cast<double>(point_series) - 1) / 2) * spread;
+  }
+  for (const Mark mark : {Mark::bars, Mark::steps, Mark::line, Mark::points, Mark::diamonds}) {
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
       const Series& s = chart.series[i];
       if (s.mark != mark) {
         continue;
       }
       const Scale& y = s.right_axis ? y2_of : y_of;
-      const std::string color = color_of(i);
-      const std::string dash = s.dashed || dashed_by_cycle(i) ? " stroke-dasharray=\"5 3\"" : "";
+      const std::string color = color_of(s, i);
+      const std::string dash = dashed(s, i) ? " stroke-dasharray=\"5 3\"" : "";
+      // (A series drawn in another's colour stands where that one does.)
+      const double offset = offsets[s.color >= 0 && static_cast<std::size_t>(s.color) < offsets.size() ? s.color : i];
       std::vector<Point> points = s.points;
       std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
       if (mark == Mark::bars) {
@@ -292,12 +355,9 @@ std::string xy_chart(const XYChart& chart) {
             << "/>";
       } else if (mark == Mark::line) {
         svg << polyline(points, x_of, y, 0.0, color, dash);
+      } else if (mark == Mark::diamonds) {
+        for (const Point& p : points) svg << diamond(x_of(p.x) + offset, y(p.y), color);
       } else {
-        // Several point series over categories stand side by side, a few
-        // pixels apart, so that their error bars do not hide each other.
-        const double spread = categorical ? std::min(12.0, 0.6 * band / static_cast<double>(point_series)) : 0.0;
-        const double offset = (static_cast<double>(dodge_index) - (static_cast<double>(point_series) - 1) / 2) * spread;
-        ++dodge_index;
         if (s.joined) svg << polyline(points, x_of, y, offset, color, dash);
         for (const Point& p : points) {
           const double x = x_of(p.x) + offset;
@@ -313,12 +373,14 @@ std::string xy_chart(const XYChart& chart) {
     const Series& s = chart.series[listed[k]];
     const double x = plot_left + static_cast<double>(k % columns) * entry_width;
     const double y = chart.height + static_cast<double>(k / columns) * LEGEND_ROW + 8;
-    const std::string color = color_of(listed[k]);
-    if (s.mark == Mark::bars) {
+    const std::string color = color_of(s, listed[k]);
+    if (s.mark == Mark::diamonds) {
+      svg << diamond(x + LEGEND_SAMPLE / 2.0, y, color);
+    } else if (s.mark == Mark::bars) {
       svg << "<rect x=\"" << px(x) << "\" y=\"" << px(y - 5) << "\" width=\"" << LEGEND_SAMPLE
           << "\" height=\"10\" fill=\"" << color << "\" fill-opacity=\"0.45\"/>";
     } else {
-      const std::string dash = s.dashed || dashed_by_cycle(listed[k]) ? " stroke-dasharray=\"5 3\"" : "";
+      const std::string dash = dashed(s, listed[k]) ? " stroke-dasharray=\"5 3\"" : "";
       svg << line(x, y, x + LEGEND_SAMPLE, y, color, " stroke-width=\"2\"" + dash);
       if (s.mark == Mark::points)
         svg << "<circle cx=\"" << px(x + LEGEND_SAMPLE / 2.0) << "\" cy=\"" << px(y) << "\" r=\"3.5\" fill=\"" << color

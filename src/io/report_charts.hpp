@@ -19,8 +19,13 @@ inline constexpr double NONE = std::numeric_limits<double>::quiet_NaN();
 // Text for HTML content and attribute values.
 std::string escape(const std::string& text);
 
-// `value` with `digits` decimals ("%.*f"); never "-0.00".
+// `value` with `digits` decimals ("%.*f") and commas between groups of three
+// digits before the point ("1,234,567.5"); never "-0.00".
 std::string fixed(double value, int digits);
+
+// `number` (digits, maybe a sign and decimals: "-1234567.25") with commas
+// between groups of three digits before the point.
+std::string grouped(const std::string& number);
 
 // Round tick values covering [low, high]: steps of 1, 2 or 5 times a power of
 // ten, about `target` of them, and the decimals that print the step exactly.
@@ -42,10 +47,11 @@ struct Point {
 };
 
 enum class Mark {
-  points,  // a dot per point with its error bar, joined by a line unless `joined` is false
-  bars,    // a vertical bar from zero per point (a histogram when x is a whole number)
-  steps,   // a step line: y holds from x - 1/2 to x + 1/2 (a bet ramp over true counts)
-  line,    // a line through the points, no dots (a fitted line)
+  points,    // a dot per point with its error bar, joined by a line unless `joined` is false
+  bars,      // a vertical bar from zero per point (a histogram when x is a whole number)
+  steps,     // a step line: y holds from x - 1/2 to x + 1/2 (a bet ramp over true counts)
+  line,      // a line through the points, no dots (a fitted line)
+  diamonds,  // an open diamond per point, not joined (exact values over estimates)
 };
 
 struct Series {
@@ -55,17 +61,20 @@ struct Series {
   bool joined = true;
   bool dashed = false;
   bool right_axis = false;  // drawn against the second y axis
+  int color = -1;           // the palette's colour of series `color` (another series' colour); -1: its own
 };
 
 // An x-y chart. With `categories`, x is an index into them (equal spacing,
-// points of several series side by side); otherwise x is a number on a round
-// scale.
+// points of several series side by side); otherwise x is a number to scale:
+// ticks at `x_marks` (the values the data takes, labelled as given; points of
+// several series side by side) or, without them, at round values.
 struct XYChart {
   std::string caption;
   std::string x_title;
   std::string y_title;
   std::string y2_title;  // the right axis, for series with right_axis
   std::vector<std::string> categories;
+  std::vector<std::pair<double, std::string>> x_marks;
   std::vector<Series> series;
   std::optional<std::pair<double, double>> y_range;  // fixed (small multiples share one); else from the data
   bool include_zero = false;                         // the y range reaches zero

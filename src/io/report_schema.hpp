@@ -12,8 +12,8 @@
 
 namespace cardsim::io::report {
 
-// Throws Error naming the first field of `result` (a sim, compare or sweep
-// result) that is not of its kind.
+// Throws Error naming the first field of `result` (a sim, compare, sweep,
+// zjh sim or zjh exact result) that is not of its kind.
 void check_result_schema(const nlohmann::json& result);
 
 }  // namespace cardsim::io::report

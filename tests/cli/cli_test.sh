@@ -71,9 +71,32 @@ suggest)
   "$cardsim" zjh exact --config teen-patti >teen.txt || fail "zjh --config teen-patti"
   ;;
 version)
-  # With the commit when built from a git checkout.
-  "$cardsim" --version | grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+( \(commit [0-9a-f]{12}(-dirty)?\))?$" ||
-    fail "bad --version: $("$cardsim" --version)"
+  # "cardsim V (commit C)", with the commit when built from a git checkout
+  # (scripts/release.sh's tarball carries it in .git-revision).
+  source_dir=$(dirname "$0")/../..
+  "$cardsim" --version >version.txt || fail "--version exits non-zero"
+  grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+( \(commit [0-9a-f]{12}(-dirty)?\))?$" version.txt ||
+    fail "bad --version: $(cat version.txt)"
+  if [[ -e $source_dir/.git || -e $source_dir/.git-revision ]]; then
+    grep -q "(commit " version.txt || fail "built from a checkout, --version names no commit: $(cat version.txt)"
+  fi
+  # The version agrees with CHANGELOG.md: its newest version section is
+  # "## [V] - YYYY-MM-DD" (a real date) for this V, and every version section
+  # is dated, versions and dates descending.
+  v=$(sed -E 's/^cardsim ([0-9.]+).*/\1/' version.txt)
+  grep -E '^## \[' "$source_dir/CHANGELOG.md" | grep -v '^## \[Unreleased\]$' >sections.txt
+  [[ -s sections.txt ]] || fail "CHANGELOG.md has no version sections"
+  first=$(head -1 sections.txt)
+  [[ $first == "## [$v] - "* ]] || fail "CHANGELOG.md's newest version is '$first'; cardsim --version says $v"
+  while read -r line; do
+    [[ $line =~ ^##\ \[([0-9]+\.[0-9]+\.[0-9]+)\]\ -\ ([0-9]{4}-[0-9]{2}-[0-9]{2})$ ]] ||
+      fail "CHANGELOG.md: '$line' is not '## [X.Y.Z] - YYYY-MM-DD'"
+    [[ $(date -u -d "${BASH_REMATCH[2]}" +%F 2>/dev/null) == "${BASH_REMATCH[2]}" ]] || fail "CHANGELOG.md: '$line': not a date"
+    echo "${BASH_REMATCH[1]} ${BASH_REMATCH[2]}" >>versions.txt
+  done <sections.txt
+  cut -d' ' -f1 versions.txt | sort -V -r -c || fail "CHANGELOG.md's versions are not newest first: $(cut -d' ' -f1 versions.txt | tr '\n' ' ')"
+  cut -d' ' -f2 versions.txt | sort -r -c || fail "CHANGELOG.md's dates are not newest first: $(cut -d' ' -f2 versions.txt | tr '\n' ' ')"
+  [[ $(cut -d' ' -f1 versions.txt | sort -u | wc -l) -eq $(wc -l <versions.txt) ]] || fail "CHANGELOG.md lists a version twice"
   ;;
 determinism)
   "$cardsim" sim --rounds 3M --chunk-rounds 500k --seats 2 --threads 1 --quiet --out one.json || fail "1 thread"

@@ -11,12 +11,20 @@ command -v tidy >/dev/null || fail "tidy is not installed (scripts/setup.sh inst
 printf '{"name": "S17", "reshuffle": "every-round"}\n' >s17.json
 printf '{"name": "H17", "reshuffle": "every-round", "h17": true}\n' >h17.json
 
-# report RESULT: writes RESULT.html and checks it with tidy and for loads.
+# report RESULT: writes RESULT.html and checks it with tidy and for loads,
+# and that every "±" on it says what it is: "± 0.0210% (95%)" (the half-width
+# of a 95% interval) or "± 0.0107 (SE)".
 report() {
   "$cardsim" report "$1" -o "${1%.json}.html" || fail "report $1"
   tidy -q -e "${1%.json}.html" >tidy.txt 2>&1 || fail "tidy: $(head -5 tidy.txt)"
   ! grep -Eq "<script|src=|href=|url\(|@import" "${1%.json}.html" || fail "the page loads something"
+  local all labelled
+  all=$(grep -o "±" "${1%.json}.html" | wc -l)
+  labelled=$(grep -Eo "± [0-9,.]+%? \((95%|SE)\)" "${1%.json}.html" | wc -l)
+  [[ $all -eq $labelled ]] || fail "$((all - labelled)) of $all '±' unlabelled: $(grep -Eo ".{30}± [^(]{0,12}.{8}" "${1%.json}.html" | grep -Ev "\((95%|SE)\)" | head -3)"
 }
+# grouped NUMBER: with digit separators, as the page prints counts.
+grouped() { sed -E ':a; s/^([0-9]+)([0-9]{3})/\1,\2/; ta' <<<"$1"; }
 # number FILE KEY: the first value of "KEY": in FILE after the line matching
 # the sed address in $from (default: the whole file).
 number() { sed -n "${from:-1},\$p" "$1" | grep -m1 "\"$2\":" | cut -d: -f2 | tr -dc '0-9.eE+-'; }
@@ -39,6 +47,11 @@ sim)
   [[ $(grep -o "<figure>" r.html | wc -l) -eq $(grep -o "<figure><figcaption>" r.html | wc -l) ]] || fail "a figure without a caption"
   [[ $(grep -o "<table" r.html | wc -l) -eq $(grep -o "<table[^>]*><caption>" r.html | wc -l) ]] || fail "a table without a caption"
   ! grep -q 'class="banner"' r.html || fail "a banner on a whole run"
+  # One denominator per chart: the outcomes over hands, blackjacks per round apart.
+  on_page r.html "<figcaption>Outcomes: share of the $(grouped "$(number r.json hands)") hands played (after splits)"
+  ! sed -n 's/.*<figcaption>Outcomes\(.*\)/\1/p' r.html | sed 's|</figure>.*||' | grep -q "round" ||
+    fail "the outcome chart mixes hands and rounds"
+  on_page r.html "<p>Player blackjacks: <b>"
   ;;
 side-bets)
   # Each bet's PAR sheet beside the simulated shares, the house edges; by
@@ -46,7 +59,7 @@ side-bets)
   "$cardsim" sim --config "$(dirname "$0")/../../configs/6d-s17-das-hilo.json" --side-bet 21-plus-3 \
     --side-bet buster-blackjack --rounds 200k --seed 5 --quiet --out r.json || fail "sim"
   report r.json
-  on_page r.html '<table id="side-bet-0"><caption>21+3 (classic 9 to 1): PAR sheet and 200000 simulated bets'
+  on_page r.html '<table id="side-bet-0"><caption>21+3 (classic 9 to 1): PAR sheet and 200,000 simulated bets'
   on_page r.html '<td class="l">Straight flush</td><td>9.00</td><td>0.00206809</td><td>+1.8613%</td>'
   on_page r.html 'id="side-bet-0-exact">3.2386%<'
   on_page r.html "id=\"side-bet-1-simulated\">$(fmt "$(from='/"note": "the dealer played out/' number r.json house_edge_percent)" 4)%"
@@ -58,6 +71,12 @@ counting)
     fail "sim"
   report r.json
   on_page r.html "id=\"win-per-100\">$(fmt "$(from='/"win_per_100_rounds"/' number r.json mean)" 3)<"
+  # The page leads with the counter's win, the flat-bet house edge after it.
+  win=$(fmt "$(from='/"win_per_100_rounds"/' number r.json mean)" 3)
+  [[ $win == -* ]] || win="+$win"
+  on_page r.html "<p class=\"big\">Counter's win <b id=\"counter-win\">$win</b> base bets per 100 rounds played"
+  [[ $(grep -c 'class="big"' r.html) -eq 1 ]] || fail "more than one headline"
+  on_page r.html "<p>Flat-bet house edge <b id=\"house-edge\">"
   on_page r.html "id=\"score\">$(fmt "$(from='/"score"/' number r.json value)" 1)<"
   on_page r.html "id=\"di\">$(fmt "$(from='/"di": {/' number r.json value)" 2)<"
   on_page r.html "<figcaption>Player's edge by true count"
@@ -112,23 +131,71 @@ sweep3)
   [[ $(wc -l <changes.txt) -eq 7 ]] || fail "expected 7 changes: $(cat changes.txt)"
   sort -g -c changes.txt || fail "cells not sorted by change: $(tr '\n' ' ' <changes.txt)"
   ;;
+sweep-scale)
+  # Numeric values to scale (decks 1, 2, 4, 6, 8 at their distances, each
+  # value a tick), the exact edge of each cell drawn (open diamonds), and
+  # charts of more than 4 lines split into panels.
+  "$cardsim" sweep --reshuffle every-round --vary decks=1,2,4,6,8 --vary h17=false,true --vary surrender=none,late \
+    --rounds 20k --chunk-rounds 5k --quiet --out r.json || fail "sweep"
+  report r.json
+  on_page r.html ">decks in the shoe (decks), to scale</text>"
+  # The first chart (against decks): its tick labels' x positions.
+  sed -n '0,/<\/svg>/p' r.html | grep -o '<text class="axis" x="[0-9.]*" y="[0-9.]*" text-anchor="middle">[0-9]</text>' |
+    sed -E 's/.*x="([0-9.]+)".*>([0-9])<.*/\2 \1/' >ticks.txt
+  [[ $(cut -d' ' -f1 ticks.txt | tr '\n' ' ') == "1 2 4 6 8 " ]] || fail "decks ticks: $(tr '\n' ' ' <ticks.txt)"
+  awk '{ x[$1] = $2 } END { r = (x[8] - x[1]) / (x[2] - x[1]); exit !(r > 6.99 && r < 7.01) }' ticks.txt ||
+    fail "decks not to scale: $(tr '\n' ' ' <ticks.txt)"
+  diamonds=$(grep -o 'fill="white" fill-opacity="0.6"' r.html | wc -l)
+  [[ $diamonds -ge 20 ]] || fail "exact values: $diamonds diamonds for 20 cells"
+  # No chart with more than 4 lines (a line: a polyline through points).
+  max=$(awk 'BEGIN { RS = "</svg>" } { n = gsub(/<polyline/, ""); if (n > m) m = n } END { print m + 0 }' r.html)
+  [[ $max -le 4 ]] || fail "a chart with $max lines"
+  on_page r.html "more than 4 lines, so one line per value of"
+  ;;
+zjh-sim)
+  # Zha Jin Hua: seat 1's showdown with 95% intervals, by category.
+  "$cardsim" zjh sim --players 3 --deals 300k --chunk-deals 50000 --seed 5 --quiet --out r.json || fail "zjh sim"
+  report r.json
+  win=$(from='/^    "win": {/' number r.json value)
+  on_page r.html "<b id=\"zjh-win\">$(fmt "$win" 6)</b> of the deals"
+  se=$(from='/^    "win": {/' number r.json se)
+  on_page r.html "<span id=\"zjh-win-ci\">$(awk -v p="$win" -v s="$se" 'BEGIN { printf "%.6f .. %.6f", p - 1.959963984540054 * s, p + 1.959963984540054 * s }')</span>"
+  on_page r.html "豹子 leopard"
+  on_page r.html '<table id="zjh-by-category"><caption>'
+  on_page r.html "share of the 300,000 deals"
+  ;;
+zjh-exact)
+  "$cardsim" zjh exact --json --out r.json || fail "zjh exact"
+  report r.json
+  # Published: heads up, the first hand ties with probability 1083/978775.
+  on_page r.html '<td>1083/978775</td><td id="zjh-exact-tie">0.001106485147</td>'
+  on_page r.html '<td class="l">豹子 leopard</td><td>52</td><td>0.002353<br><small>1/425</small></td>'
+  on_page r.html "407,170,400 ordered heads-up pairs"
+  ;;
+zjh-deal)
+  # One deal has nothing to report: refused with what report takes.
+  "$cardsim" zjh deal --json --seed 3 >r.json || fail "zjh deal"
+  "$cardsim" report r.json -o r.html 2>err.txt && fail "a deal reported"
+  grep -q "a 'zjh deal' result is one deal, with no statistics to report" err.txt || fail "message: $(cat err.txt)"
+  [[ ! -e r.html ]] || fail "a page was written"
+  ;;
 partial)
   interrupted_sim r.json
   report r.json
   played=$(number r.json rounds_played)
-  on_page r.html "id=\"banner-partial\">Partial result: $played of 20000000000 rounds played"
+  on_page r.html "id=\"banner-partial\">Partial result: $(grouped "$played") of 20,000,000,000 rounds played"
   ;;
 shard)
   "$cardsim" sim --rounds 200k --chunk-rounds 10k --shard 1/4 --quiet --out r.json || fail "shard"
   report r.json
   on_page r.html "id=\"banner-shard\">Shard 1/4 (numbered 0..3): merge before reading"
-  on_page r.html "(50000 of 200000 rounds)"
+  on_page r.html "(50,000 of 200,000 rounds)"
   ;;
 target-se)
   "$cardsim" sim --rounds 20M --chunk-rounds 100k --target-se 0.004 --quiet --out r.json || fail "sim"
   report r.json
   on_page r.html "id=\"banner-target-se\">Run with --target-se 0.004"
-  on_page r.html "stopped on reaching it after $(number r.json rounds_played) of at most 20000000 rounds"
+  on_page r.html "stopped on reaching it after $(grouped "$(number r.json rounds_played)") of at most 20,000,000 rounds"
   ;;
 *) fail "unknown case" ;;
 esac

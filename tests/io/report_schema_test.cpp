@@ -1,6 +1,7 @@
 // `cardsim report` reads a result as untrusted data: for every field of real
 // results (fuzz/seeds/report: sim with one and three seats, side bets,
-// counting, a shard, --target-se, compare, sweep, a compare shard), a hostile
+// counting, a shard, --target-se, compare, sweep, a compare shard, zjh sim and
+// zjh exact), a hostile
 // value in its place is either refused with an error naming that field or
 // shown escaped: no page ever holds a tag the file carried.
 #include <filesystem>
@@ -59,7 +60,7 @@ void pointers(const json& j, const json::json_pointer& at, std::vector<json::jso
 }
 
 TEST(ReportSchema, TheSeedsAreReported) {
-  ASSERT_GE(seeds().size(), 8U);
+  ASSERT_GE(seeds().size(), 11U);
   for (const fs::path& file : seeds()) {
     EXPECT_NO_THROW(report_html(read_json(file))) << file;
   }
@@ -118,6 +119,36 @@ TEST(ReportSchema, AWrongTypeIsRefusedNamingTheField) {
   result = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "sim.json");
   result["edge"]["house_edge_percent"] = true;
   EXPECT_THROW(report_html(result), Error);
+}
+
+TEST(ReportSchema, ZhaJinHuaResultsAreReportedOrRefusedTruly) {
+  // zjh results have a schema_version of their own (1): reported, not
+  // refused as results of another version.
+  const json sim = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "zjhsim.json");
+  ASSERT_EQ(sim.at("schema_version"), 1);
+  EXPECT_NE(report_html(sim).find("<table id=\"zjh-by-category\">"), std::string::npos);
+  json wrong = sim;
+  wrong["schema_version"] = 2;
+  try {
+    report_html(wrong);
+    FAIL() << "a zjh sim result of schema_version 2 was reported";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("this cardsim reports zjh sim results of schema_version 1"), std::string::npos)
+        << e.what();
+  }
+  // One deal: nothing to report, said so.
+  const json deal = {{"schema_version", 1}, {"command", "zjh deal"}, {"seats", json::array()}};
+  try {
+    report_html(deal);
+    FAIL() << "a zjh deal was reported";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("a 'zjh deal' result is one deal"), std::string::npos) << e.what();
+  }
+  // A Chinese name is text like any other: escaped.
+  json hostile = sim;
+  hostile["seat"]["by_category"][0]["chinese"] = "豹子<b>";
+  const std::string page = report_html(hostile);
+  EXPECT_NE(page.find("豹子&lt;b&gt; leopard"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,42 @@
+// Sections of `cardsim report`'s page in files of their own (internal to
+// io/): the counter's figures and side bets of a sim result
+// (report_counting.cpp), a sweep's figures (report_sweep.cpp) and the pages
+// of Zha Jin Hua results (report_zjh.cpp).
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "report_charts.hpp"
+
+namespace cardsim::io::report {
+
+// The headline of a counting run: the counter's win per 100 rounds with its
+// 95% interval and standard error, in base bets (result counting).
+std::string counting_headline(const nlohmann::json& r, const std::string& ids);
+// The counter's figures, edge and frequency by true count, the index plays.
+std::string counting_section(const nlohmann::json& r, const std::string& ids);
+// Each side bet's PAR sheet beside the run's shares, and by true count.
+std::string side_bets_section(const nlohmann::json& r, const std::string& ids);
+
+// Shared by the compare and sweep parts (report_html.cpp, report_sweep.cpp):
+// an edge's 95% interval in percent (the edge at both ends without one);
+// whether the result's exact value is that of the strategy played (not with
+// index plays); a paired change against the baseline as a bar with its 95%
+// interval; the table of every variant sorted by change; each variant's page
+// folded.
+std::pair<double, double> edge_interval(const nlohmann::json& edge);
+bool same_strategy(const nlohmann::json& r);
+Bar change_bar(const std::string& label, const nlohmann::json& difference);
+std::string variants_table(const nlohmann::json& r);
+std::string variant_details(const nlohmann::json& r);
+// The sweep's part of the page.
+std::string sweep_section(const nlohmann::json& r);
+
+// The body of the page of a `zjh sim` or `zjh exact` result (after the
+// schema check: report_schema.hpp).
+std::string zjh_body(const nlohmann::json& r);
+
+}  // namespace cardsim::io::report
