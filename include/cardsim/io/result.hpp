@@ -22,7 +22,8 @@
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/side_bet_file.hpp"
-#include "cardsim/io/wide_sum.hpp"  // wide_to_string, for the users of results
+#include "cardsim/io/tally_json.hpp"  // tally_to_json, tally_from_json, for the users of results
+#include "cardsim/io/wide_sum.hpp"    // wide_to_string, for the users of results
 #include "cardsim/run/runner.hpp"
 
 namespace cardsim::io {
@@ -95,9 +96,6 @@ nlohmann::json tool_json();
 // "stream_version": core::STREAM_VERSION}. Not the git revision: a build that
 // deals the same cards and writes the same results continues a run.
 nlohmann::json compatibility_json();
-
-nlohmann::json tally_to_json(const blackjack::Tally& tally);
-blackjack::Tally tally_from_json(const nlohmann::json& j);
 
 // The result JSON of a run of `config` that played `tally`; its figures are
 // blackjack::sim_statistics' and compare_with_exact's.

@@ -1,0 +1,68 @@
+#pragma once
+// Private to the config reader (src/io/config.cpp) and its key table
+// (src/io/config_keys.cpp): the names of the enum values a config may give,
+// the table of keys, and how an error names a key.
+
+#include <array>
+#include <string>
+#include <utility>
+
+#include "cardsim/io/config.hpp"
+
+namespace cardsim::io::config_detail {
+
+// The string names of each enum, in the order of its values; entry 0 (invalid)
+// has no name, so no string maps to it.
+template <class Enum, std::size_t N>
+using EnumNames = std::array<std::pair<Enum, const char*>, N>;
+
+inline constexpr EnumNames<blackjack::Reshuffle, 2> RESHUFFLE_NAMES{
+    {{blackjack::Reshuffle::cut_card, "cut-card"}, {blackjack::Reshuffle::every_round, "every-round"}}};
+inline constexpr EnumNames<blackjack::HoleCard, 3> HOLE_CARD_NAMES{{{blackjack::HoleCard::peek, "peek"},
+                                                                    {blackjack::HoleCard::enhc, "enhc"},
+                                                                    {blackjack::HoleCard::enhc_obo, "enhc-obo"}}};
+inline constexpr EnumNames<blackjack::DoubleRule, 4> DOUBLE_NAMES{{{blackjack::DoubleRule::any, "any"},
+                                                                   {blackjack::DoubleRule::nine_to_eleven, "9-11"},
+                                                                   {blackjack::DoubleRule::ten_to_eleven, "10-11"},
+                                                                   {blackjack::DoubleRule::none, "none"}}};
+inline constexpr EnumNames<blackjack::Surrender, 3> SURRENDER_NAMES{{{blackjack::Surrender::none, "none"},
+                                                                     {blackjack::Surrender::late, "late"},
+                                                                     {blackjack::Surrender::early, "early"}}};
+inline constexpr EnumNames<blackjack::Insurance, 2> INSURANCE_NAMES{
+    {{blackjack::Insurance::never, "never"}, {blackjack::Insurance::always, "always"}}};
+inline constexpr EnumNames<blackjack::DeckEstimate, 4> DECK_ESTIMATE_NAMES{
+    {{blackjack::DeckEstimate::exact, "exact"},
+     {blackjack::DeckEstimate::half_deck, "half-deck"},
+     {blackjack::DeckEstimate::whole_deck, "whole-deck"},
+     {blackjack::DeckEstimate::none, "none"}}};
+inline constexpr EnumNames<blackjack::TrueCountRounding, 3> ROUNDING_NAMES{
+    {{blackjack::TrueCountRounding::floor, "floor"},
+     {blackjack::TrueCountRounding::truncate, "truncate"},
+     {blackjack::TrueCountRounding::round, "round"}}};
+template <class Enum, std::size_t N>
+inline std::string names_of(const EnumNames<Enum, N>& names) {
+  std::string out;
+  for (const auto& [value, name] : names) out += (out.empty() ? "" : ", ") + std::string("\"") + name + "\"";
+  return out;
+}
+
+template <class Enum, std::size_t N>
+inline std::string name_of(const EnumNames<Enum, N>& names, Enum value) {
+  for (const auto& [v, name] : names) {
+    if (v == value) return name;
+  }
+  return "invalid";
+}
+
+// The counting keys: given without a count they would do nothing.
+inline constexpr std::array<const char*, 9> COUNTING_KEYS{
+    "true_count_decks", "true_count_rounding", "bet_ramp",        "wong_in", "wong_out",
+    "indices",          "bankroll_units",      "rounds_per_hour", "count"};
+
+// The table entry of `key` (an undocumented key is an internal error).
+const ConfigKey& key_info(const std::string& key);
+
+// "config key 'decks' (--decks)"; name and description have no flag.
+std::string key_and_flag(const std::string& key);
+
+}  // namespace cardsim::io::config_detail
