@@ -5,7 +5,7 @@
 # (the text around them is written by hand):
 #   docs/cli.md     cli          every command's --help, from the built cardsim
 #   docs/config.md  config-keys  the config key table (`cardsim docs config-keys`:
-#                                io::config_keys() in src/io/config.cpp, with the defaults)
+#                                io::config_keys() in src/io/config_keys.cpp, with the defaults)
 # and the Python package's type stubs, python/cardsim/__init__.pyi and zjh.pyi
 # (python/stubs.py, from python/cardsim/_keys.py).
 # Usage: scripts/update-docs.sh [--check] [CARDSIM]   (CARDSIM: build/release/cardsim)

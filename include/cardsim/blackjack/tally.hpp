@@ -18,7 +18,7 @@ namespace cardsim::blackjack {
 
 // A named member of a tally struct. Each struct below has one table of its
 // members, in the order the result JSON lists them; merge(), the JSON writer
-// and the reader (io/result.cpp) all walk that table, so a new field is added
+// and the reader (io/tally_json.cpp) all walk that table, so a new field is added
 // in one place.
 template <class Struct, class Value = std::int64_t>
 struct TallyField {
