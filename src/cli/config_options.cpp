@@ -215,8 +215,9 @@ nlohmann::json config_json(const ConfigOptions& options, io::InputRegistry& inpu
                               "config '" + options.config_file + "'");
   }
   for (const auto& [key, text] : options.flags) {
+    // (a structured binding is not captured: clang 14 refuses it)
     const bool list = std::any_of(io::config_keys().begin(), io::config_keys().end(),
-                                  [&](const io::ConfigKey& k) { return k.key == key && k.kind == "list"; });
+                                  [&name = key](const io::ConfigKey& k) { return k.key == name && k.kind == "list"; });
     j[key] = list ? nlohmann::json::parse(text) : io::flag_value_to_json(text);
   }
   return j;
