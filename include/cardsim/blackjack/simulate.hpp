@@ -71,7 +71,29 @@ inline double table_wager_units(const Rules& rules) {
 }
 
 // The edge per initial wager of the whole table (all seats) in `tally`, with
-// its standard error: what a target standard error is checked against.
+// its standard error (the plain estimate).
 core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
+
+// The controlled estimates of a controlled run (tally.control.rounds > 0,
+// Engine with ControlVariate::exact): the mean of the rounds' controlled
+// results (net less control) per initial wager, the table's and seat
+// `seat`'s. Without control they are the plain ones.
+core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules);
+core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat);
+// The headline estimate: controlled_table_edge when controlled, else
+// table_edge; what a target standard error is checked against.
+core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
+
+// The variance reduction factor of a controlled run: the plain variance of the
+// table's round result over its controlled variance (both sample variances of
+// the same rounds), and its standard error by the delta method from the
+// fourth moments (taken about zero: a round's mean is a hundredth of its SD).
+// The effective rounds of a controlled run are its rounds times the factor.
+// Zero without control (or with fewer than two rounds).
+struct VarianceReduction {
+  double factor = 0;
+  double se = 0;
+};
+VarianceReduction variance_reduction(const Tally& tally);
 
 }  // namespace cardsim::blackjack
