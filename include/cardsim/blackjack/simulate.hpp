@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/run/runner.hpp"
@@ -90,10 +91,6 @@ core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
 // fourth moments (taken about zero: a round's mean is a hundredth of its SD).
 // The effective rounds of a controlled run are its rounds times the factor.
 // Zero without control (or with fewer than two rounds).
-struct VarianceReduction {
-  double factor = 0;
-  double se = 0;
-};
 VarianceReduction variance_reduction(const Tally& tally);
 
 }  // namespace cardsim::blackjack
