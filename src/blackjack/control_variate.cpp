@@ -40,8 +40,9 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
   };
   const auto score = [](HandState s, int bust_score) { return is_bust(s) ? bust_score : best_total(s); };
 
-  // The dealer's final scores (0: bust) from each state, then a standing
-  // hand's value against each.
+  // The dealer's final scores (0: bust; 22: exactly 22 under
+  // dealer_22_pushes, which pushes every standing hand) from each state, then
+  // a standing hand's value against each.
   std::array<std::array<double, BUST_TOTAL + 1>, HAND_STATES> finals{};
   from_highest_total([&](HandState s) {
     if (dealer_stands(s, rules.h17)) {
@@ -49,17 +50,23 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
       return;
     }
     for (int c = 1; c <= CARD_VALUES; ++c) {
+      const double q = p_[static_cast<std::size_t>(c)];
+      if (rules.dealer_22_pushes && low_total(s) + c == BUST_TOTAL) {
+        finals[s][BUST_TOTAL] += q;
+        continue;
+      }
       const auto& next = finals[add_card(s, c)];
-      for (std::size_t t = 0; t < next.size(); ++t) finals[s][t] += p_[static_cast<std::size_t>(c)] * next[t];
+      for (std::size_t t = 0; t < next.size(); ++t) finals[s][t] += q * next[t];
     }
   });
+  dealer_22_pushes_ = rules.dealer_22_pushes;
   for (int h = 0; h < HAND_STATES; ++h) {
     const int mine = score(static_cast<HandState>(h), -1);
     for (int d = 0; d < HAND_STATES; ++d) {
       double value = 0;
       for (int t = 0; t <= BUST_TOTAL; ++t) {
         const double q = finals[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)];
-        value += q * ((mine > t) - (mine < t));
+        value += t == BUST_TOTAL ? -q * (mine < 0) : q * ((mine > t) - (mine < t));
       }
       against_[static_cast<std::size_t>(h)][static_cast<std::size_t>(d)] = value;
     }

@@ -400,7 +400,9 @@ class Engine::Round {
   [[gnu::always_inline]] int dealer_draw() {
     return draw_valued(0, hand_count_, [&](int h, int c) {
       const TableHand& hand = hands_[static_cast<std::size_t>(h)];
-      return hand.status == HandStatus::live ? static_cast<double>(hand.wager) * values_->against(hand.state, add_card(dealer_, c)) : 0.0;
+      return hand.status == HandStatus::live
+                 ? static_cast<double>(hand.wager) * values_->against_after(hand.state, dealer_, c)
+                 : 0.0;
     });
   }
   // The hole card of a no-hole-card game, worth to each hand what it settles

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "cardsim/core/rng.hpp"
@@ -110,7 +111,9 @@ VarianceReduction variance_reduction(const Tally& tally) {
   const double z2 = controlled_squares(c.table_controlled_squared) / n;
   const double var_y = (y2 - mean_y * mean_y) * n / (n - 1);
   const double var_z = (z2 - mean_z * mean_z) * n / (n - 1);
-  if (var_y <= 0 || var_z <= 0) return {};
+  if (var_y <= 0) return {};
+  // No variance left (an exact V, up to the rounding of the controls): infinite.
+  if (var_z <= 0) return {std::numeric_limits<double>::infinity(), 0};
   VarianceReduction r;
   r.factor = var_y / var_z;
   const double y4 = static_cast<double>(c.table_net_fourth) / n;

@@ -74,6 +74,12 @@ class ControlValues {
   // Per unit wager: a hand standing in `state` against a dealer's hand in
   // `dealer` (two or more cards, not a blackjack), whose play is still to come.
   double against(HandState state, HandState dealer) const { return against_[state][dealer]; }
+  // The same once the dealer, in `dealer`, draws `card` (dealer_22_pushes: a
+  // hard 22 pushes a standing hand).
+  double against_after(HandState state, HandState dealer, int card) const {
+    if (dealer_22_pushes_ && low_total(dealer) + card == BUST_TOTAL) return is_bust(state) ? -1.0 : 0.0;
+    return against_[state][add_card(dealer, card)];
+  }
 
   const CardProbabilities& probabilities() const { return p_; }
 
@@ -92,6 +98,7 @@ class ControlValues {
   std::array<ByState, KNOWN> more_{};
   std::array<std::array<ByCard, CARD_VALUES>, KNOWN> split_hand_{};
   std::array<ByState, HAND_STATES> against_{};
+  bool dealer_22_pushes_ = false;
 };
 
 }  // namespace cardsim::blackjack

@@ -90,7 +90,8 @@ core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
 // the same rounds), and its standard error by the delta method from the
 // fourth moments (taken about zero: a round's mean is a hundredth of its SD).
 // The effective rounds of a controlled run are its rounds times the factor.
-// Zero without control (or with fewer than two rounds).
+// Zero without control (or with fewer than two rounds); infinite when no
+// variance is left (an exact V: an infinite deck without resplits).
 VarianceReduction variance_reduction(const Tally& tally);
 
 }  // namespace cardsim::blackjack
