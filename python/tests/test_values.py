@@ -55,10 +55,7 @@ def test_control_variate_same_cards_far_tighter():
     on = cardsim.sim(**run)
     off = cardsim.sim(**run, control_variate="none")
     assert on["edge"]["estimate"] == "controlled" and off["edge"]["estimate"] == "plain"
-    plain = dict(off["edge"])
-    del plain["estimate"]
-    del plain["sd_per_round"]
-    assert on["edge_plain"] == plain
+    assert all(on["edge_plain"][k] == off["edge"][k] for k in on["edge_plain"]), (on["edge_plain"], off["edge"])
     factor = on["control_variate"]["variance_reduction_factor"]
     assert factor["mean"] > 100 and factor["standard_error"] < factor["mean"] / 10
     assert on["edge"]["standard_error"] < off["edge"]["standard_error"] / 10

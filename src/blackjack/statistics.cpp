@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "cardsim/blackjack/simulate.hpp"
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -371,8 +372,11 @@ json control_variate_json(const bj::SimStatistics& stats) {
           {"values",
            "the chart's values for a fresh shoe's card probabilities without removal, the hole card known once "
            "dealt (docs/control-variates.md)"},
-          {"variance_reduction_factor", {{"mean", c.reduction.factor}, {"standard_error", c.reduction.se}}},
-          {"effective_rounds", c.effective_rounds}};
+          {"variance_reduction_factor",
+           {{"mean", c.reduction.factor > 0 ? json(c.reduction.factor) : json(nullptr)},
+            {"standard_error", c.reduction.factor > 0 && std::isfinite(c.reduction.factor) ? json(c.reduction.se)
+                                                                                           : json(nullptr)}}},
+          {"effective_rounds", c.reduction.factor > 0 ? json(c.effective_rounds) : json(nullptr)}};
 }
 
 }  // namespace
@@ -596,7 +600,7 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   }
   append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)", rounds_per_second(run, t) / 1e6, run.threads,
          run.threads == 1 ? "" : "s", run.elapsed_seconds);
-  if (stats.control) {
+  if (stats.control && stats.control->reduction.factor > 0) {
     append(out, "; effective %.3g rounds/s (rounds/s x variance reduction)",
            rounds_per_second(run, t) * stats.control->reduction.factor);
   }

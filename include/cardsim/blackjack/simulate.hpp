@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "cardsim/blackjack/engine.hpp"
-#include "cardsim/blackjack/statistics.hpp"
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/run/runner.hpp"
@@ -65,33 +65,5 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
 // in chunks of `chunk_rounds` from `seed`.
 Tally simulate(const Engine& engine, std::uint64_t seed, std::uint64_t rounds, std::uint64_t chunk_rounds,
                unsigned threads);
-
-// The bet units of one initial wager on every seat of `rules`' table.
-inline double table_wager_units(const Rules& rules) {
-  return static_cast<double>(rules.initial_bet_units() * rules.seats);
-}
-
-// The edge per initial wager of the whole table (all seats) in `tally`, with
-// its standard error (the plain estimate).
-core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
-
-// The controlled estimates of a controlled run (tally.control.rounds > 0,
-// Engine with ControlVariate::exact): the mean of the rounds' controlled
-// results (net less control) per initial wager, the table's and seat
-// `seat`'s. Without control they are the plain ones.
-core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules);
-core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat);
-// The headline estimate: controlled_table_edge when controlled, else
-// table_edge; what a target standard error is checked against.
-core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
-
-// The variance reduction factor of a controlled run: the plain variance of the
-// table's round result over its controlled variance (both sample variances of
-// the same rounds), and its standard error by the delta method from the
-// fourth moments (taken about zero: a round's mean is a hundredth of its SD).
-// The effective rounds of a controlled run are its rounds times the factor.
-// Zero without control (or with fewer than two rounds); infinite when no
-// variance is left (an exact V: an infinite deck without resplits).
-VarianceReduction variance_reduction(const Tally& tally);
 
 }  // namespace cardsim::blackjack

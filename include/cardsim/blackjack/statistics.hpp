@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/tally.hpp"
@@ -167,13 +168,6 @@ struct CountingStatistics {
   EdgeSlope slope;
 };
 CountingStatistics counting_statistics(const Tally& tally, const Rules& rules, const CountingSettings& settings);
-
-// The variance reduction factor of a controlled run, with its standard error
-// (simulate.hpp: variance_reduction).
-struct VarianceReduction {
-  double factor = 0;
-  double se = 0;
-};
 
 // A controlled run's plain estimates beside the controlled ones, and the
 // variance reduction (simulate.hpp).
