@@ -70,7 +70,8 @@ void check_target_se(double target_se) {
 std::string sim_json(const ConfigSource& source, unsigned threads, double target_se, bj::SimulationControl& control,
                      Watched& watched) {
   check_target_se(target_se);
-  const io::SimConfig config = io::sim_config_from_json(source.object());
+  io::SimConfig config = io::sim_config_from_json(source.object());
+  config.control_variate = io::control_variate_of(config);  // echoed in the result
   // Every file read once, here (io/inputs.hpp); the side bets' PAR sheets with them.
   io::InputRegistry inputs;
   const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, inputs, source.folder());

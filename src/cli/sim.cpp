@@ -105,8 +105,11 @@ RunPlan plan_run(const SimOptions& options, io::InputRegistry& inputs) {
     plan.sharded = checkpoint.sharded;
     plan.done_tally = checkpoint.tally;
     plan.done_chunks = std::move(checkpoint.completed_chunks);
+    // A checkpoint written before control variates (no control_variate key) played plain rounds.
+    if (!plan.config.control_variate) plan.config.control_variate = blackjack::ControlVariate::none;
   } else {
     plan.config = resolve_config(*options.config, inputs);
+    plan.config.control_variate = io::control_variate_of(plan.config);  // echoed in the result and checkpoints
     plan.chart = resolve_strategy(*options.config, plan.config, inputs);
     plan.counting = resolve_counting(*options.config, plan.config, inputs);
     plan.side_bets = resolve_side_bets(*options.config, plan.config, inputs);

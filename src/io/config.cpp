@@ -639,12 +639,6 @@ SimConfig sim_config_from_json(const json& j) {
   return c;
 }
 
-SimConfig saved_sim_config_from_json(const json& j) {
-  SimConfig c = sim_config_from_json(j);
-  if (!j.contains("control_variate")) c.control_variate = bj::ControlVariate::none;
-  return c;
-}
-
 bj::ControlVariate control_variate_of(const SimConfig& config) {
   if (config.control_variate) return *config.control_variate;
   return config.counting.enabled() ? bj::ControlVariate::none : bj::ControlVariate::exact;
@@ -687,7 +681,7 @@ json to_json(const SimConfig& c, bool every_key) {
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
   j["chunk_rounds"] = c.chunk_rounds;
-  j["control_variate"] = to_string(control_variate_of(c));
+  if (c.control_variate || every_key) j["control_variate"] = to_string(control_variate_of(c));
   const CountingConfig& k = c.counting;
   if (k.enabled() || every_key) {
     j["count"] = k.count;

@@ -155,6 +155,30 @@ std::string banners(const json& r) {
 
 // --- one sim result --------------------------------------------------------
 
+// A controlled run: what the headline is, the plain estimate of the same
+// rounds, and the variance reduction factor.
+std::string control_paragraph(const json& r) {
+  if (!r.contains("control_variate") || r.at("control_variate").at("headline") != "controlled" ||
+      !r.contains("edge_plain") || r.at("edge_plain").at("standard_error").is_null()) {
+    return "";
+  }
+  std::ostringstream out;
+  const json& factor = r.at("control_variate").at("variance_reduction_factor");
+  const auto [low, high] = edge_interval(r.at("edge_plain"));
+  out << "<p>The controlled estimate: each round's result less its control variate, built from the chart's exact "
+         "values (docs/control-variates.md). The plain estimate of the same rounds: "
+      << percent(number(r.at("edge_plain").at("house_edge_percent"))) << ", 95% interval " << percent(low) << " .. "
+      << percent(high) << ".";
+  if (!factor.at("mean").is_null()) {
+    out << " Variance " << fixed(number(factor.at("mean")), 1);
+    if (!factor.at("standard_error").is_null()) out << " &plusmn; " << fixed(number(factor.at("standard_error")), 1);
+    out << " times smaller: these rounds are worth " << count(std::llround(number(r.at("control_variate").at("effective_rounds"))))
+        << " plain ones.";
+  }
+  out << "</p>\n";
+  return out.str();
+}
+
 std::string edge_paragraph(const json& r, const std::string& ids) {
   std::ostringstream out;
   const json& edge = r.at("edge");
@@ -172,6 +196,7 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
         << "</span>; standard error " << percent(100 * number(edge.at("standard_error"))) << ", SD per round "
         << fixed(number(edge.at("sd_per_round")), 4) << " initial wagers.</p>\n";
   }
+  out << control_paragraph(r);
   out << "<p>Per initial wager, over every round dealt (" << count(r.at("run").at("rounds"))
       << " rounds); positive: the house wins."
       << (counting ? " One flat bet per seat in every round (index plays included): not the counter's result, "

@@ -420,7 +420,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   for (std::size_t s = 0; s < stats.seats.size(); ++s) {
     json one = seat_json(t.seats[s], stats.seats[s]);
     one["seat"] = s + 1;  // as the table numbers them: 1 is dealt first
-    if (stats.control) one["edge_plain"] = edge_json(stats.control->plain_seats[s]);
+    if (stats.control) {  // sd_per_round stays the SD of the seat's result, as in a plain run
+      one["edge_plain"] = edge_json(stats.control->plain_seats[s]);
+      one["edge"]["sd_per_round"] = one["edge_plain"]["sd_per_round"];
+    }
     seat_list.push_back(one);
   }
 
@@ -442,6 +445,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["edge"] = edge;
   result["control_variate"] = control_variate_json(stats);
   if (stats.control) result["edge_plain"] = edge_json(stats.control->plain_edge);
+  if (stats.control) result["edge_plain"].erase("sd_per_round");  // edge's, of one seat
   // The exact value of the same chart and rules, from the combinatorial
   // analyzer, which deals from a fresh shoe each round (blackjack::
   // compare_with_exact).

@@ -65,7 +65,8 @@ struct SimConfig {
   // seed means (changing it changes the cards dealt).
   std::uint64_t chunk_rounds = 1'000'000;
   // The headline estimate (control_variate key); absent: exact, or none for
-  // a counted run (control_variate_of).
+  // a counted run (control_variate_of). Echoed only when set: `sim` sets it
+  // (resolved) for its result; the other commands play no controlled rounds.
   std::optional<blackjack::ControlVariate> control_variate;
   CountingConfig counting;
   // Side bets every seat places, one unit on each, every round: names in
@@ -91,11 +92,6 @@ const std::vector<ConfigKey>& config_keys();
 // dashes for underscores, and for a list key the flag of one item, given
 // once per item ("side_bets": "side-bet").
 std::string config_flag(const std::string& key);
-
-// A config saved in a checkpoint, shard or result: as sim_config_from_json,
-// but a file written before control variates (no control_variate key) played
-// plain rounds.
-SimConfig saved_sim_config_from_json(const nlohmann::json& j);
 
 // Reads and validates a config object (missing keys keep their defaults).
 // Throws BadConfigValue for a bad value of one key, Error for the rest.
