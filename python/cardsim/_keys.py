@@ -61,11 +61,12 @@ class CountingKeys(TypedDict, total=False):
 
 
 class RunKeys(TypedDict, total=False):
-    """What a run plays: its rounds, seed and chunking."""
+    """What a run plays: its rounds, seed and chunking, and its headline estimate."""
 
     rounds: Count
     seed: int
     chunk_rounds: Count
+    control_variate: Literal["exact", "none"]
 
 
 class SweepKeys(RuleKeys, CountingKeys, total=False):

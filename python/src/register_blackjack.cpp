@@ -79,7 +79,7 @@ std::string sim_json(const ConfigSource& source, unsigned threads, double target
       io::played_side_bets(config, io::load_side_bets(config.side_bets, inputs, source.folder()));
   std::vector<bj::SideBet> bets;
   for (const io::PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
-  const bj::Engine engine(config.rules, chart, counting, std::move(bets));
+  const bj::Engine engine(config.rules, chart, counting, std::move(bets), io::control_variate_of(config));
   const double exact_ev = bj::Analyzer(config.rules).evaluate(chart).ev;
   const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
   threads = run::resolve_threads(threads);

@@ -14,7 +14,7 @@ def test_config_key_types_name_every_key():
     keys = {entry["key"] for entry in cardsim.config_keys()}
     assert set(_keys.ConfigKeys.__annotations__) == keys
     run = set(_keys.RunKeys.__annotations__)
-    assert run == {"rounds", "seed", "chunk_rounds"}
+    assert run == {"rounds", "seed", "chunk_rounds", "control_variate"}
     assert set(_keys.SweepKeys.__annotations__) == keys - run
 
 

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
@@ -136,6 +137,25 @@ class SuitedStackedCards {
  private:
   std::span<const SuitedCard> cards_;
   std::size_t next_ = 0;
+};
+
+// The cards a shoe holds, by value (the control variate's p_k): the full
+// shoe's at a shuffle less those dealt since (the burn cards), less each card
+// drawn; after a reshuffle of the discards, the full shoe's less the round's
+// cards on the table.
+struct Engine::Composition {
+  std::array<std::int32_t, CARD_VALUES + 1> full{};
+  std::array<std::int32_t, CARD_VALUES + 1> count{};
+  std::int32_t total = 0;
+
+  // The shoe holds every card but those of dealt_cards()[from, to).
+  template <class Deck>
+  void all_but(const Deck& shoe, std::uint32_t from, std::uint32_t to) {
+    count = full;
+    total = static_cast<std::int32_t>(shoe.size());
+    for (std::uint32_t i = from; i < to; ++i) --count[value_in<Deck>(shoe.dealt_cards()[i])];
+    total -= static_cast<std::int32_t>(to - from);
+  }
 };
 
 // Whether a card source deals suited cards (round_cards()).

@@ -1,6 +1,7 @@
 #include "cardsim/blackjack/engine.hpp"
 
 #include <memory>
+#include <utility>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
@@ -34,6 +35,23 @@ const Counting& no_counting() {
 }  // namespace
 
 Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+               ControlVariate control)
+    : Engine(rules, chart, counting, std::move(side_bets)) {
+  if (control == ControlVariate::none) return;
+  if (counting_.enabled) {
+    throw Error("control_variate exact does not combine with counting yet; give control_variate none for a counted run");
+  }
+  control_values_ = std::make_shared<const ControlValues>(rules_, strategy_);
+}
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+               std::shared_ptr<const ControlValues> values)
+    : Engine(rules, chart, counting, std::move(side_bets)) {
+  if (values && counting_.enabled) throw Error("counted rounds are not controlled");
+  control_values_ = std::move(values);
+}
 
 core::Shoe Engine::make_shoe() const {
   if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "card_sources.hpp"
 #include "cardsim/blackjack/engine.hpp"
@@ -23,7 +24,14 @@ bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, cons
   // of a round's time).
   const bool one_seat = one_seat_round();
   bool played = false;
-  if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
+  if (control_values_) {  // controlled rounds (never counted)
+    if (!side_bets_.empty() || rules_.spanish_bonuses) {
+      played = play_rounds<false, false, false, SuitedShoe, true>(rounds, rng, tally, stop);
+    } else {
+      played = one_seat ? play_rounds<false, false, true, core::Shoe, true>(rounds, rng, tally, stop)
+                        : play_rounds<false, false, false, core::Shoe, true>(rounds, rng, tally, stop);
+    }
+  } else if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
     if (!counting_.enabled) {
       played = play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally, stop);
     } else if (has_indices_) {
@@ -71,7 +79,7 @@ void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
   if (rules_.seats == 1) tally.table_net_squared += tally.seats[0].net_squared - before.seats[0].net_squared;
 }
 
-template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck>
+template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck, bool CONTROLLED>
 bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally,
                          const std::atomic<bool>* stop) const {
   const auto stop_now = [stop](std::uint64_t r) {
@@ -93,11 +101,15 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     for (std::uint64_t r = 0; r < rounds; ++r) {
       if (stop_now(r)) return false;
       start_shoe();
-      play_round<InfiniteDeck, false, false, ONE_SEAT>(deck, rng, tally, nullptr);
+      play_round<InfiniteDeck, false, false, ONE_SEAT, CONTROLLED>(deck, rng, tally, nullptr);
     }
   } else {
-    Deck shoe(deck_cards<Deck>(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
-              rules_.burn_cards);
+    const std::vector<std::uint8_t> cards = deck_cards<Deck>(rules_.decks, rules_.remove_tens_per_deck);
+    [[maybe_unused]] Composition composition;
+    if constexpr (CONTROLLED) {
+      for (const std::uint8_t card : cards) ++composition.full[value_in<Deck>(card)];
+    }
+    Deck shoe(cards, rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;
     [[maybe_unused]] Counter counter;
     [[maybe_unused]] PlayedRounds played;
@@ -107,13 +119,14 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
         shoe.shuffle(rng);
+        if constexpr (CONTROLLED) composition.all_but(shoe, 0, shoe.dealt());  // less the burn cards
         if constexpr (COUNTING) counter = Counter{counting_.system.initial_running_count, !counting_.has_wong_in};
       }
       shoe.begin_round();
       if constexpr (COUNTING) {
         play_counted_round<INDEXED, ONE_SEAT>(shoe, rng, tally, counter, played);
       } else {
-        play_round<Deck, false, false, ONE_SEAT>(shoe, rng, tally, nullptr);
+        play_round<Deck, false, false, ONE_SEAT, CONTROLLED>(shoe, rng, tally, nullptr, &composition);
       }
     }
     if constexpr (COUNTING) add_counter_money(played, counted_before, tally);

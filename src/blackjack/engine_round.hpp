@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -41,11 +42,16 @@ HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState 
 // round is counted into `count` (which also receives the up card and hole
 // card); INDEXED (counted rounds only): index plays by the current true
 // count; ONE_SEAT: compiled for one seat and none of the variant settlement
-// rules (Engine::one_seat_round). A phase is a member function, always
-// inlined; the round's state is its members.
-template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
+// rules (Engine::one_seat_round); CONTROLLED: each card drawn adds its control
+// term D_k (control_variate.hpp) to the seats it concerns, from the shoe's
+// composition before it (`composition`, kept here card by card). A phase is a
+// member function, always inlined; the round's state is its members.
+template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED>
 class Engine::Round {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
+  static_assert(!(CONTROLLED && COUNTING), "counted rounds are not controlled");
+  // The composition to follow: a finite shoe's (an infinite deck's is fixed).
+  static constexpr bool FOLLOWS_SHOE = CONTROLLED && !std::is_same_v<CardSource, InfiniteDeck>;
   // Suited cards: dealt when side bets or Spanish 21's bonuses need suits.
   static constexpr bool SUITED = SUITED_SOURCE<CardSource>;
   // The variant settlement rules (Free Bet, Spanish 21, Blackjack Switch) are
@@ -53,12 +59,15 @@ class Engine::Round {
   static constexpr bool VARIANTS = !ONE_SEAT;
 
  public:
-  [[gnu::always_inline]] Round(const Engine& engine, CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count)
+  [[gnu::always_inline]] Round(const Engine& engine, CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
+                               Composition* composition)
       : e_(engine),
         cards_(cards),
         rng_(rng),
         tally_(tally),
         count_(count),
+        composition_(composition),
+        values_(engine.control_values_.get()),
         seats_(ONE_SEAT ? 1 : engine.rules_.seats),
         box_shift_(VARIANTS && engine.rules_.switch_hands ? 1 : 0),
         boxes_(seats_ << box_shift_),
@@ -77,10 +86,59 @@ class Engine::Round {
 
   // Every card comes from draw(); a counted round counts it as it comes.
   [[gnu::always_inline]] std::uint8_t draw() {
+    if constexpr (FOLLOWS_SHOE) follow_reshuffle();
     const std::uint8_t card = cards_.draw(rng_);
     if constexpr (COUNTING) count_->running += e_.tags_[card];
+    if constexpr (FOLLOWS_SHOE) {
+      --composition_->count[card];
+      --composition_->total;
+    }
     return card;
   }
+
+  // ---- The control variate (CONTROLLED) ----
+
+  // A shoe that is empty reshuffles its discards at the next draw: it then
+  // holds every card but the round's.
+  [[gnu::always_inline]] void follow_reshuffle() {
+    if (cards_.remaining() == 0) [[unlikely]]
+      composition_->all_but(cards_, cards_.round_start(), cards_.dealt());
+  }
+  // The expectation of value(c) over the next card c.
+  template <class Value>
+  [[gnu::always_inline]] double expected(Value&& value) {
+    double sum = 0;
+    if constexpr (FOLLOWS_SHOE) {
+      follow_reshuffle();
+      for (int c = 1; c <= CARD_VALUES; ++c) sum += composition_->count[static_cast<std::size_t>(c)] * value(c);
+      return sum / composition_->total;
+    } else {
+      for (int c = 1; c <= CARD_VALUES; ++c) sum += values_->probabilities()[static_cast<std::size_t>(c)] * value(c);
+      return sum;
+    }
+  }
+  // A card whose value to hands [first, last) is value(h, card) (money
+  // units; a hand it does not concern gives 0): each hand's seat gets
+  // value(h, card) less its expectation before the draw.
+  template <class Value>
+  [[gnu::always_inline]] std::uint8_t draw_valued(int first, int last, Value&& value) {
+    if constexpr (!CONTROLLED) {
+      return draw();
+    } else {
+      std::array<double, MAX_TABLE_HANDS> before;
+      for (int h = first; h < last; ++h) before[static_cast<std::size_t>(h)] = expected([&](int c) { return value(h, c); });
+      const std::uint8_t card = draw();
+      for (int h = first; h < last; ++h) {
+        control_[seat_of(h)] += value(h, card) - before[static_cast<std::size_t>(h)];
+      }
+      return card;
+    }
+  }
+  [[gnu::always_inline]] std::size_t seat_of(int h) const {
+    return ONE_SEAT ? 0 : static_cast<std::size_t>(hands_[static_cast<std::size_t>(h)].seat >> box_shift_);
+  }
+  // What the hands know of the dealer (ControlValues::known).
+  [[gnu::always_inline]] int known_dealer() const { return ControlValues::known(up_, peek_ ? hole_ : 0); }
 
   // A card to each box, the dealer's up card, a second card to each box, and
   // (peek games) the dealer's hole card. hands_[b] is box b's initial hand;
@@ -88,13 +146,18 @@ class Engine::Round {
   // "boxes": one a seat, or two under Blackjack Switch; box b belongs to seat
   // b >> box_shift_.)
   [[gnu::always_inline]] void deal() {
-    for (int s = 0; s < boxes_; ++s) hands_[static_cast<std::size_t>(s)].first = draw();
-    up_ = draw();
     for (int s = 0; s < boxes_; ++s) {
       TableHand& hand = hands_[static_cast<std::size_t>(s)];
-      hand.second = draw();
-      hand.state = two_card_hand(hand.first, hand.second);
       hand.seat = static_cast<std::uint8_t>(s);
+      hand.first = draw_valued(s, s + 1, [&](int, int c) { return values_->first(c); });
+    }
+    up_ = draw_valued(0, boxes_, [&](int h, int c) {
+      return values_->after_up(hands_[static_cast<std::size_t>(h)].first, c);
+    });
+    for (int s = 0; s < boxes_; ++s) {
+      TableHand& hand = hands_[static_cast<std::size_t>(s)];
+      hand.second = draw_valued(s, s + 1, [&](int, int c) { return values_->after_second(hand.first, c, up_); });
+      hand.state = two_card_hand(hand.first, hand.second);
       hand.from_split = false;
       hand.insured = false;
       hand.status = best_total(hand.state) == 21 ? HandStatus::natural : HandStatus::live;
@@ -112,7 +175,12 @@ class Engine::Round {
         hand.suits = static_cast<std::uint8_t>((1U << hand.first_suit) | (1U << hand.second_suit));
       }
     }
-    hole_ = peek_ ? draw() : 0;
+    hole_ = peek_ ? draw_valued(0, boxes_,
+                                [&](int h, int c) {
+                                  const TableHand& hand = hands_[static_cast<std::size_t>(h)];
+                                  return values_->after_hole(hand.first, hand.second, up_, c);
+                                })
+                  : 0;
     hand_count_ = boxes_;
 
     ++tally_.rounds;
@@ -194,10 +262,13 @@ class Engine::Round {
     if constexpr (SUITED) return static_cast<unsigned>(suit_of(cards_.round_cards()[cards_.round_size() - 1]));
     return 0;
   }
-  // A card drawn to a hand (its first card is never drawn here); under
-  // spanish_bonuses its cards and suits are followed.
-  [[gnu::always_inline]] int take_card(TableHand& hand) {
-    const int card = draw();
+  // A card drawn to a hand (its first card is never drawn here), worth
+  // value(c) to it (the control variate); under spanish_bonuses its cards and
+  // suits are followed.
+  template <class Value>
+  [[gnu::always_inline]] int take_card(TableHand& hand, Value&& value) {
+    const int h = static_cast<int>(&hand - hands_.data());
+    const int card = draw_valued(h, h + 1, [&](int, int c) { return value(c); });
     hand.state = add_card(hand.state, card);
     if (VARIANTS && e_.rules_.spanish_bonuses) {
       const unsigned suit = last_suit();
@@ -215,7 +286,8 @@ class Engine::Round {
     if (VARIANTS && two_cards && e_.rules_.free_double(hand.state))
       hand.house_stake += hand.wager;  // the house matches the hand's bet
     hand.wager *= 2;
-    take_card(hand);
+    const int known = known_dealer();
+    take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->stand(known, add_card(hand.state, c)); });
     if (VARIANTS && e_.rules_.double_rescue && !is_bust(hand.state) && e_.strategy_.rescues(hand.state, up_))
         [[unlikely]]
       hand.status = HandStatus::rescued;
@@ -227,8 +299,9 @@ class Engine::Round {
     if (move == Move::double_down) {
       double_hand(hand, true, seat_tally);
     } else if (move == Move::hit) {
+      const int known = known_dealer();
       do {
-        take_card(hand);
+        take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->more(known, add_card(hand.state, c)); });
         move = decide(DecisionPoint::more_cards, hand.state, 0);
       } while (move == Move::hit);
       if (VARIANTS && move == Move::double_down) double_hand(hand, false, seat_tally);
@@ -251,7 +324,9 @@ class Engine::Round {
       Move move;
       for (;;) {
         if (hand.second == 0) {  // a split hand takes its second card
-          hand.second = static_cast<std::uint8_t>(take_card(hand));
+          const int known = known_dealer();
+          hand.second = static_cast<std::uint8_t>(
+              take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c); }));
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
         const bool can_split =
@@ -320,10 +395,43 @@ class Engine::Round {
 
   // No hole card yet in no-hole-card games; draws only while some hand still
   // needs the dealer's total.
+  // A card the dealer draws in play, worth to each live hand its wager times
+  // its value against the dealer's new hand.
+  [[gnu::always_inline]] int dealer_draw() {
+    return draw_valued(0, hand_count_, [&](int h, int c) {
+      const TableHand& hand = hands_[static_cast<std::size_t>(h)];
+      return hand.status == HandStatus::live
+                 ? static_cast<double>(hand.wager) * values_->against_after(hand.state, dealer_, c)
+                 : 0.0;
+    });
+  }
+  // The hole card of a no-hole-card game, worth to each hand what it settles
+  // against a dealer blackjack, or its value against the dealer's two cards.
+  [[gnu::always_inline]] int enhc_hole_card() {
+    const bool original_bets_only = e_.rules_.hole_card == HoleCard::enhc_obo;
+    return draw_valued(0, hand_count_, [&](int h, int c) {
+      const TableHand& hand = hands_[static_cast<std::size_t>(h)];
+      const bool blackjack = dealer_blackjack_with(c);
+      const auto wager = static_cast<double>(hand.wager);
+      switch (hand.status) {
+        case HandStatus::live:
+        case HandStatus::bust:
+          if (blackjack) return original_bets_only ? (h == hand.seat ? -static_cast<double>(e_.bet_) : 0.0) : -wager;
+          return wager * values_->against(hand.state, two_card_hand(up_, c));
+        case HandStatus::natural:
+          return static_cast<double>(blackjack && !e_.rules_.blackjack_beats_blackjack ? 0 : e_.blackjack_win_);
+        case HandStatus::surrendered:
+          return blackjack ? -wager : -static_cast<double>(e_.half_bet_);
+        default:
+          return 0.0;
+      }
+    });
+  }
+
   [[gnu::always_inline]] void play_dealer() {
     const Rules& rules = e_.rules_;
     if (!peek_) {
-      hole_ = draw();
+      hole_ = enhc_hole_card();
       dealer_blackjack_ = dealer_blackjack_with(hole_);
     }
     dealer_ = two_card_hand(up_, hole_);
@@ -340,12 +448,12 @@ class Engine::Round {
         int last_card = 0;
         while (!e_.dealer_stands_[dealer_]) {
           last_hard = low_total(dealer_);
-          last_card = draw();
+          last_card = dealer_draw();
           dealer_ = add_card(dealer_, last_card);
         }
         dealer_22_ = is_bust(dealer_) && last_hard + last_card == BUST_TOTAL;
       } else {
-        while (!e_.dealer_stands_[dealer_]) dealer_ = add_card(dealer_, draw());
+        while (!e_.dealer_stands_[dealer_]) dealer_ = add_card(dealer_, dealer_draw());
       }
       ++finals[DEALER_FINAL_OF[dealer_]];
     } else if (SUITED && e_.dealer_plays_out_) {
@@ -417,6 +525,7 @@ class Engine::Round {
     }
 
     std::int64_t table = 0;
+    [[maybe_unused]] std::int64_t table_control = 0;
     for (int s = 0; s < seats_; ++s) {
       SeatTally& seat_tally = tally_.seats[static_cast<std::size_t>(s)];
       std::int64_t seat_net = 0;
@@ -432,7 +541,15 @@ class Engine::Round {
       seat_tally.net += seat_net;
       seat_tally.net_squared += seat_net * seat_net;
       table += seat_net;
+      if constexpr (CONTROLLED) {
+        const std::int64_t control = std::llround(control_[static_cast<std::size_t>(s)] * CONTROL_ONE);
+        const WideSum controlled = static_cast<WideSum>(seat_net) * CONTROL_ONE_INT - control;
+        tally_.control.seat_control[static_cast<std::size_t>(s)] += control;
+        tally_.control.seat_controlled_squared[static_cast<std::size_t>(s)] += controlled * controlled;
+        table_control += control;
+      }
     }
+    if constexpr (CONTROLLED) settle_control(table, table_control);
     // (hands, pushes, wagers and the table's net: add_derived_counts)
     if (seats_ > 1) tally_.table_net_squared += table * table;
     if constexpr (COUNTING) {
@@ -446,11 +563,36 @@ class Engine::Round {
     }
   }
 
+  // The table's controlled result into the control tally: its square and
+  // the fourth powers of the variance reduction factor's standard error.
+  static constexpr double CONTROL_ONE = 0x1p32;  // 2^CONTROL_FRACTION_BITS
+  static constexpr std::int64_t CONTROL_ONE_INT = std::int64_t{1} << CONTROL_FRACTION_BITS;
+  [[gnu::always_inline]] void settle_control(std::int64_t table, std::int64_t table_control) {
+    static_assert(CONTROL_FRACTION_BITS == 32);
+    ControlTally& t = tally_.control;
+    const WideSum controlled = static_cast<WideSum>(table) * CONTROL_ONE_INT - table_control;
+    ++t.rounds;
+    t.table_control += table_control;
+    t.table_controlled_squared += controlled * controlled;
+    // The controlled result to 2^-CONTROL_FOURTH_BITS units, rounded.
+    const auto coarse = static_cast<std::int64_t>(
+        (controlled + (WideSum{1} << (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS - 1))) >>
+        (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS));
+    const WideSum net_squared = static_cast<WideSum>(table) * table;
+    const WideSum coarse_squared = static_cast<WideSum>(coarse) * coarse;
+    t.table_net_fourth += net_squared * net_squared;
+    t.table_controlled_fourth += coarse_squared * coarse_squared;
+    t.table_net_squared_controlled_squared += net_squared * coarse_squared;
+  }
+
   const Engine& e_;
   CardSource& cards_;
   core::Rng& rng_;
   Tally& tally_;
   [[maybe_unused]] RoundCount* count_;
+  [[maybe_unused]] Composition* composition_;
+  [[maybe_unused]] const ControlValues* values_;
+  [[maybe_unused]] std::array<double, ONE_SEAT ? 1 : MAX_SEATS> control_{};  // the seats' controls this round
   const int seats_;
   const int box_shift_;
   const int boxes_;
@@ -466,9 +608,10 @@ class Engine::Round {
   std::array<TableHand, MAX_TABLE_HANDS> hands_;  // not zeroed: see TableHand
 };
 
-template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
-inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const {
-  Round<CardSource, COUNTING, INDEXED, ONE_SEAT>(*this, cards, rng, tally, count).play();
+template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED>
+inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
+                               Composition* composition) const {
+  Round<CardSource, COUNTING, INDEXED, ONE_SEAT, CONTROLLED>(*this, cards, rng, tally, count, composition).play();
 }
 
 }  // namespace cardsim::blackjack

@@ -32,7 +32,7 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
         return part.complete;
       },
       [&] {
-        const core::MeanEstimate edge = table_edge(result.tally, engine.rules());
+        const core::MeanEstimate edge = headline_table_edge(result.tally, engine.rules());
         return edge.has_se() && edge.se <= plan.target_se;
       });
   return result;
@@ -43,10 +43,6 @@ Tally simulate(const Engine& engine, std::uint64_t seed, std::uint64_t rounds, s
   SimulationControl control;
   return simulate(engine, SimulationPlan{seed, run::ChunkPlan{rounds, chunk_rounds}, std::nullopt, 0}, threads, control)
       .tally;
-}
-
-core::MeanEstimate table_edge(const Tally& tally, const Rules& rules) {
-  return core::mean_estimate(tally.table_net, tally.table_net_squared, tally.rounds, table_wager_units(rules));
 }
 
 }  // namespace cardsim::blackjack

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string>
 
-#include "cardsim/blackjack/simulate.hpp"
+#include "cardsim/blackjack/estimates.hpp"
+#include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {
 
@@ -218,6 +220,22 @@ SimStatistics sim_statistics(const Tally& t, const Rules& rules, const std::opti
   for (int s = 0; s < rules.seats; ++s)
     r.seats.push_back(seat_statistics(t.seats[static_cast<std::size_t>(s)], t.rounds, bet));
   r.dealer = dealer_statistics(t);
+  if (t.control.rounds != 0) {
+    if (t.control.rounds != t.rounds) {
+      throw Error("a tally of " + std::to_string(t.rounds) + " rounds of which " + std::to_string(t.control.rounds) +
+                  " were controlled: controlled and plain chunks do not merge (control_variate differs)");
+    }
+    ControlStatistics c;
+    c.plain_edge = r.edge;
+    r.edge = controlled_table_edge(t, rules);
+    for (int s = 0; s < rules.seats; ++s) {
+      c.plain_seats.push_back(r.seats[static_cast<std::size_t>(s)].edge);
+      r.seats[static_cast<std::size_t>(s)].edge = controlled_seat_edge(t, rules, s);
+    }
+    c.reduction = variance_reduction(t);
+    c.effective_rounds = static_cast<double>(t.rounds) * c.reduction.factor;
+    r.control = c;
+  }
   if (!rules.infinite()) r.rounds_per_shoe = rate(t.rounds, t.shoes);
   if (counting) r.counting = counting_statistics(t, rules, *counting);
   return r;

@@ -37,6 +37,15 @@ void CountingTally::merge(const CountingTally& o) {
   chunk_sums.merge(o.chunk_sums);
 }
 
+void ControlTally::merge(const ControlTally& o) {
+  rounds += o.rounds;
+  for (std::size_t s = 0; s < seat_control.size(); ++s) {
+    seat_control[s] += o.seat_control[s];
+    seat_controlled_squared[s] += o.seat_controlled_squared[s];
+  }
+  add_fields(*this, o, CONTROL_TALLY_WIDE_FIELDS);
+}
+
 void SideBetTally::merge(const SideBetTally& o) {
   add_fields(*this, o, SIDE_BET_TALLY_FIELDS);
   for (std::size_t i = 0; i < wins.size(); ++i) wins[i] += o.wins[i];
@@ -57,6 +66,7 @@ void Tally::merge(const Tally& o) {
   }
   counting.merge(o.counting);
   for (std::size_t b = 0; b < side_bets.size(); ++b) side_bets[b].merge(o.side_bets[b]);
+  control.merge(o.control);
 }
 
 void add_counter_money(const PlayedBuckets& played, const BucketUnits& units, CountingTally& counted) {

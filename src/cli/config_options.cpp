@@ -33,6 +33,7 @@ ConfigKeyGroup key_group(const std::string& key) {
   if (key == "side_bets") return SIDE_BET_KEYS;
   if (key == "seed") return SEED_KEY;
   if (key == "rounds" || key == "chunk_rounds") return ROUNDS_KEYS;
+  if (key == "control_variate") return CONTROL_KEY;
   if (counting.contains(key)) return COUNTING_KEYS;
   return RULE_KEYS;
 }
@@ -43,7 +44,8 @@ std::string help_group(ConfigKeyGroup group) {
     case SIDE_BET_KEYS: return "Strategy";
     case COUNTING_KEYS: return "Counting";
     case SEED_KEY:
-    case ROUNDS_KEYS: return "Run";
+    case ROUNDS_KEYS:
+    case CONTROL_KEY: return "Run";
     default: return "Rules";
   }
 }

@@ -37,7 +37,8 @@ enum ConfigKeyGroup : unsigned {
   COUNTING_KEYS = 8,  // count, bet_ramp, indices, wong_in... ("Counting")
   SEED_KEY = 16,      // seed ("Run")
   ROUNDS_KEYS = 32,   // rounds, chunk_rounds ("Run")
-  ALL_KEYS = 63,
+  CONTROL_KEY = 64,   // control_variate ("Run")
+  ALL_KEYS = 127,
 };
 
 // Adds --config (a file, or a rule set of the data folder by name) and a flag

@@ -123,7 +123,7 @@ void setup_indices(CLI::App& app) {
   indices->add_flag("-q,--quiet", options->quiet, "No progress bar and no table");
   // The game and the count: --config and a flag per config key. --rounds
   // (default 2M here) counts the round starts dealt.
-  add_config_options(*indices, options->game, ALL_KEYS & ~SIDE_BET_KEYS);
+  add_config_options(*indices, options->game, ALL_KEYS & ~SIDE_BET_KEYS & ~CONTROL_KEY);
   indices->callback([options] { run_indices(*options); });
 }
 

@@ -123,7 +123,7 @@ void setup_ramp(CLI::App& app) {
   ramp->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
   // The game and the count: --config and a flag per config key. --rounds
   // (default 20M here) is each of the two runs'.
-  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS);
+  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS & ~CONTROL_KEY);
   ramp->callback([options] { run_ramp(*options); });
 }
 

@@ -156,7 +156,8 @@ void run_sim(const SimOptions& options) {
   const io::SimConfig& config = plan.config;
   std::vector<blackjack::SideBet> bets;
   for (const io::PlayedSideBet& b : plan.side_bets) bets.push_back(b.file.bet);
-  const blackjack::Engine engine(config.rules, plan.chart, plan.counting, std::move(bets));
+  const blackjack::Engine engine(config.rules, plan.chart, plan.counting, std::move(bets),
+                                 io::control_variate_of(config));
 
   const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
   if (!checkpoint_path.empty() && mpi.size() > 1) {

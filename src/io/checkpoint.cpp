@@ -84,7 +84,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
                   ": resume with a build of the same versions");
     }
     Checkpoint checkpoint;
-    checkpoint.config = sim_config_from_json(identity.at("config"));
+    checkpoint.config = saved_sim_config_from_json(identity.at("config"));
     const std::string chart_text = j.at("strategy_chart").get<std::string>();
     if (fingerprint(chart_text) != identity.at("chart_fingerprint")) {
       throw Error(where + ": the strategy chart does not match its fingerprint");

@@ -543,6 +543,7 @@ SimConfig sim_config_from_json(const json& j) {
     c.seed = v.get<std::uint64_t>();
   }
   if (j.contains("chunk_rounds")) c.chunk_rounds = read_count(j, "chunk_rounds");
+  if (j.contains("control_variate")) c.control_variate = read_enum(j, "control_variate", CONTROL_VARIATE_NAMES);
 
   // Card counting.
   CountingConfig& k = c.counting;
@@ -622,6 +623,10 @@ SimConfig sim_config_from_json(const json& j) {
   if (k.enabled() && r.infinite()) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
+  if (k.enabled() && c.control_variate == bj::ControlVariate::exact) {
+    throw BadConfigValue("control_variate", "config key 'control_variate' (--control-variate): \"exact\" does not "
+                                            "combine with counting yet; expected \"none\" with 'count'");
+  }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
     throw BadConfigValue("chunk_rounds",
                          "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +
@@ -632,6 +637,17 @@ SimConfig sim_config_from_json(const json& j) {
     throw Error("rounds / chunk_rounds must be under 16777216 chunks; raise chunk_rounds");
   }
   return c;
+}
+
+SimConfig saved_sim_config_from_json(const json& j) {
+  SimConfig c = sim_config_from_json(j);
+  if (!j.contains("control_variate")) c.control_variate = bj::ControlVariate::none;
+  return c;
+}
+
+bj::ControlVariate control_variate_of(const SimConfig& config) {
+  if (config.control_variate) return *config.control_variate;
+  return config.counting.enabled() ? bj::ControlVariate::none : bj::ControlVariate::exact;
 }
 
 json to_json(const SimConfig& c, bool every_key) {
@@ -671,6 +687,7 @@ json to_json(const SimConfig& c, bool every_key) {
   j["rounds"] = c.rounds;
   j["seed"] = c.seed;
   j["chunk_rounds"] = c.chunk_rounds;
+  j["control_variate"] = to_string(control_variate_of(c));
   const CountingConfig& k = c.counting;
   if (k.enabled() || every_key) {
     j["count"] = k.count;

@@ -18,6 +18,8 @@ using EnumNames = std::array<std::pair<Enum, const char*>, N>;
 
 inline constexpr EnumNames<blackjack::Reshuffle, 2> RESHUFFLE_NAMES{
     {{blackjack::Reshuffle::cut_card, "cut-card"}, {blackjack::Reshuffle::every_round, "every-round"}}};
+inline constexpr EnumNames<blackjack::ControlVariate, 2> CONTROL_VARIATE_NAMES{
+    {{blackjack::ControlVariate::exact, "exact"}, {blackjack::ControlVariate::none, "none"}}};
 inline constexpr EnumNames<blackjack::HoleCard, 3> HOLE_CARD_NAMES{{{blackjack::HoleCard::peek, "peek"},
                                                                     {blackjack::HoleCard::enhc, "enhc"},
                                                                     {blackjack::HoleCard::enhc_obo, "enhc-obo"}}};

@@ -63,6 +63,8 @@ const std::vector<ConfigKey> KEYS = {
     {"seed", "integer", "a whole number 0..18446744073709551615 (2^64-1) in decimal digits",
      "the run's seed: the same seed gives the same result"},
     {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
+    {"control_variate", "string", names_of(CONTROL_VARIATE_NAMES) + " (default: exact, none for a counted run)",
+     "the headline estimate: controlled by the exact values of the chart (docs/control-variates.md), or plain"},
     {"count", "string",
      "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",
      "card counting system (\"none\": no counting)"},
@@ -115,6 +117,7 @@ std::string config_flag(const std::string& key) {
 
 std::string to_string(bj::Reshuffle value) { return name_of(RESHUFFLE_NAMES, value); }
 std::string to_string(bj::HoleCard value) { return name_of(HOLE_CARD_NAMES, value); }
+std::string to_string(bj::ControlVariate value) { return name_of(CONTROL_VARIATE_NAMES, value); }
 std::string to_string(bj::DoubleRule value) { return name_of(DOUBLE_NAMES, value); }
 std::string to_string(bj::Surrender value) { return name_of(SURRENDER_NAMES, value); }
 std::string to_string(bj::Insurance value) { return name_of(INSURANCE_NAMES, value); }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -358,6 +359,28 @@ double rounds_per_second(const RunInfo& run, const bj::Tally& t) {
 
 }  // namespace
 
+namespace {
+
+// Which estimate the headline is; for a controlled run the variance
+// reduction factor (plain variance / controlled variance of the table's round
+// result) with its standard error, and the plain rounds it is worth.
+json control_variate_json(const bj::SimStatistics& stats) {
+  if (!stats.control) return {{"method", "none"}, {"headline", "plain"}};
+  const bj::ControlStatistics& c = *stats.control;
+  return {{"method", "exact"},
+          {"headline", "controlled"},
+          {"values",
+           "the chart's values for a fresh shoe's card probabilities without removal, the hole card known once "
+           "dealt (docs/control-variates.md)"},
+          {"variance_reduction_factor",
+           {{"mean", c.reduction.factor > 0 ? json(c.reduction.factor) : json(nullptr)},
+            {"standard_error", c.reduction.factor > 0 && std::isfinite(c.reduction.factor) ? json(c.reduction.se)
+                                                                                           : json(nullptr)}}},
+          {"effective_rounds", c.reduction.factor > 0 ? json(c.effective_rounds) : json(nullptr)}};
+}
+
+}  // namespace
+
 json game_result_head(int schema_version, const std::string& command, const SimConfig& config) {
   return {{"schema_version", schema_version},
           {"tool", tool_json()},
@@ -378,6 +401,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   const bj::SimStatistics stats = statistics_of(config, t);
 
   json edge = edge_json(stats.edge);
+  edge["estimate"] = stats.control ? "controlled" : "plain";
   // (Of the seats' rounds, but of two rounds at least: the seats of one round are not its spread.)
   edge["sd_per_round"] = standard_error_of(stats.per_seat.sd, t.rounds >= 2 ? stats.per_seat.n : 0);
 
@@ -396,6 +420,7 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   for (std::size_t s = 0; s < stats.seats.size(); ++s) {
     json one = seat_json(t.seats[s], stats.seats[s]);
     one["seat"] = s + 1;  // as the table numbers them: 1 is dealt first
+    if (stats.control) one["edge_plain"] = edge_json(stats.control->plain_seats[s]);
     seat_list.push_back(one);
   }
 
@@ -415,6 +440,8 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   }
   result["strategy"] = run.strategy;
   result["edge"] = edge;
+  result["control_variate"] = control_variate_json(stats);
+  if (stats.control) result["edge_plain"] = edge_json(stats.control->plain_edge);
   // The exact value of the same chart and rules, from the combinatorial
   // analyzer, which deals from a fresh shoe each round (blackjack::
   // compare_with_exact).
@@ -449,6 +476,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   }
   result["tally"] = tally_to_json(t);
   result["performance"] = performance_json(run.threads, run.elapsed_seconds, rounds_played(run, t));
+  if (stats.control) {
+    result["performance"]["effective_rounds_per_second"] =
+        result["performance"]["rounds_per_second"].get<double>() * stats.control->reduction.factor;
+  }
   if (run.mpi_ranks > 1) result["performance"]["mpi_ranks"] = run.mpi_ranks;
   if (run.shards > 0) result["performance"]["shards"] = run.shards;
   return result;
@@ -484,6 +515,14 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
     append(out, "house edge %.4f%% +/- %.4f%% (95%% CI %.4f%% .. %.4f%%), SD %.4f per round%s\n", percent(-edge.mean),
            100.0 * core::Z95 * edge.se, percent(-edge.ci95_high), percent(-edge.ci95_low), stats.per_seat.sd,
            every_round);
+  }
+  if (stats.control && stats.control->plain_edge.has_se()) {
+    const bj::ControlStatistics& c = *stats.control;
+    append(out,
+           "  (controlled estimate; plain %.4f%% +/- %.4f%%; control variate: variance %.4g +/- %.2g times smaller, "
+           "worth %.3g plain rounds)\n",
+           percent(-c.plain_edge.mean), 100.0 * core::Z95 * c.plain_edge.se, c.reduction.factor, c.reduction.se,
+           c.effective_rounds);
   }
   if (run.target_se > 0) {
     append(out, "target SE %g: %s\n", run.target_se,
@@ -559,8 +598,13 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
     }
     if (!by_count.empty()) append(out, "  return %% by true count:%s\n", by_count.c_str());
   }
-  append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)\n", rounds_per_second(run, t) / 1e6, run.threads,
+  append(out, "speed %.1f M rounds/s on %u thread%s (%.2f s)", rounds_per_second(run, t) / 1e6, run.threads,
          run.threads == 1 ? "" : "s", run.elapsed_seconds);
+  if (stats.control && stats.control->reduction.factor > 0) {
+    append(out, "; effective %.3g rounds/s (rounds/s x variance reduction)",
+           rounds_per_second(run, t) * stats.control->reduction.factor);
+  }
+  out += "\n";
   return out;
 }
 

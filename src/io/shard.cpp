@@ -105,7 +105,7 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
         // The identity's counting fingerprint vouches for the plays' definition.
         if (j.contains("counting"))
           shard.index_plays = j.at("counting").value("index_plays", std::vector<std::string>{});
-        const SimConfig config = sim_config_from_json(shard.identity.at("config"));
+        const SimConfig config = saved_sim_config_from_json(shard.identity.at("config"));
         shard.side_bets = side_bets_from_identity(config, shard.identity.value("side_bets", json::array()), where);
         const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
         if (shard.tally.rounds < 0 || static_cast<std::uint64_t>(shard.tally.rounds) !=
@@ -128,12 +128,12 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
           throw Error(where + ": its variants, exact EVs and chunk nets do not match its identity's " +
                       std::to_string(count) + " variants");
         }
-        const SimConfig base = sim_config_from_json(identity_variants.at(0).at("config"));
+        const SimConfig base = saved_sim_config_from_json(identity_variants.at(0).at("config"));
         const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
         const std::vector<std::uint64_t> chunks = run::shard_chunks(plan, shard.shard);
         const std::uint64_t rounds = run::items_in(plan, chunks);
         for (std::size_t v = 0; v < count; ++v) {
-          const SimConfig config = sim_config_from_json(identity_variants.at(v).at("config"));
+          const SimConfig config = saved_sim_config_from_json(identity_variants.at(v).at("config"));
           if (config.seed != base.seed || config.rounds != base.rounds || config.chunk_rounds != base.chunk_rounds) {
             throw Error(where + ": variant " + std::to_string(v) + " has another seed, rounds or chunk_rounds");
           }
@@ -265,7 +265,7 @@ PairedShardResult paired_shard_result_from_text(std::string_view text, const std
 MergedSim merge_sim_shards(const std::vector<ShardResult>& shards) {
   const auto by_index = check_shard_set(shards);
   const ShardResult& first = shards.front();
-  MergedSim merged{.config = sim_config_from_json(first.identity.at("config")), .info = {}, .tally = {}};
+  MergedSim merged{.config = saved_sim_config_from_json(first.identity.at("config")), .info = {}, .tally = {}};
   const run::ChunkPlan plan{merged.config.rounds, merged.config.chunk_rounds};
   // The merging build writes the result: the shards' identities say they deal the same cards.
   merged.info = RunInfo{.strategy = first.identity.at("strategy").get<std::string>(),
@@ -301,7 +301,7 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
     PairedVariant variant;
     variant.label = id.at("label").get<std::string>();
     variant.values = id.at("values");
-    variant.config = sim_config_from_json(id.at("config"));
+    variant.config = saved_sim_config_from_json(id.at("config"));
     variant.strategy = id.at("strategy").get<std::string>();
     variant.chart_fingerprint = id.at("chart_fingerprint").get<std::string>();
     variant.exact_ev = first.exact_ev.at(v);

@@ -183,6 +183,41 @@ void side_bets_tally_from_json(const json& j, bj::Tally& t) {
   }
 }
 
+// The control variate's sums (only written for a controlled run, so that a
+// plain run writes the tally it always did): 128-bit sums as strings.
+json control_tally_json(const bj::ControlTally& c) {
+  json seat_control = json::array();
+  json seat_squared = json::array();
+  for (std::size_t s = 0; s < c.seat_control.size(); ++s) {
+    seat_control.push_back(wide_to_string(c.seat_control[s]));
+    seat_squared.push_back(wide_to_string(c.seat_controlled_squared[s]));
+  }
+  json j = {{"rounds", c.rounds}, {"seat_control", seat_control}, {"seat_controlled_squared", seat_squared}};
+  for (const auto& [name, member] : bj::CONTROL_TALLY_WIDE_FIELDS) j[name] = wide_to_string(c.*member);
+  return j;
+}
+
+bj::ControlTally control_tally_from_json(const json& j) {
+  bj::ControlTally c;
+  c.rounds = j.at("rounds").get<std::int64_t>();
+  if (c.rounds < 0) throw Error("tally: control.rounds must not be negative");
+  const json& control = j.at("seat_control");
+  const json& squared = j.at("seat_controlled_squared");
+  if (!control.is_array() || !squared.is_array() || control.size() != c.seat_control.size() ||
+      squared.size() != c.seat_control.size()) {
+    throw Error("tally: control.seat_control and control.seat_controlled_squared need " +
+                std::to_string(c.seat_control.size()) + " seats each");
+  }
+  for (std::size_t s = 0; s < c.seat_control.size(); ++s) {
+    c.seat_control[s] = wide_from_json(control[s], "control.seat_control");
+    c.seat_controlled_squared[s] = wide_from_json(squared[s], "control.seat_controlled_squared");
+  }
+  for (const auto& [name, member] : bj::CONTROL_TALLY_WIDE_FIELDS) {
+    c.*member = wide_from_json(j.at(name), std::string("control.") + name);
+  }
+  return c;
+}
+
 }  // namespace
 
 json tally_to_json(const bj::Tally& t) {
@@ -197,6 +232,7 @@ json tally_to_json(const bj::Tally& t) {
   write_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
   if (!t.counting.empty()) j["counting"] = counting_tally_json(t.counting);
   if (has_side_bets(t)) j["side_bets"] = side_bets_tally_json(t);
+  if (!t.control.empty()) j["control"] = control_tally_json(t.control);
   return j;
 }
 
@@ -233,6 +269,7 @@ bj::Tally tally_from_json(const json& j) {
     read_fields(j, t, bj::TALLY_DEALER_FINAL_FIELDS);
     if (j.contains("counting")) t.counting = counting_tally_from_json(j.at("counting"));
     if (j.contains("side_bets")) side_bets_tally_from_json(j.at("side_bets"), t);
+    if (j.contains("control")) t.control = control_tally_from_json(j.at("control"));
     return t;
   } catch (const json::exception& e) {
     throw Error(std::string("malformed tally: ") + e.what());

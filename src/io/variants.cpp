@@ -96,6 +96,11 @@ Variant make_variant(std::string label, json config, const PairedRunKeys& keys, 
   Variant v;
   v.label = std::move(label);
   v.config = sim_config_from_json(config);
+  if (v.config.control_variate == blackjack::ControlVariate::exact) {
+    throw Error("variant '" + v.label +
+                "': compare and sweep play plain paired rounds; control_variate \"exact\" is for `cardsim sim` (yet)");
+  }
+  v.config.control_variate = blackjack::ControlVariate::none;
   if (v.config.counting.enabled()) {
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");

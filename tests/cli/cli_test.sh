@@ -138,13 +138,22 @@ target-se)
   grep -q '"stopped_by": "target_se"' one.json || fail "not stopped by the target"
   grep -q '"partial": false' one.json || fail "a target-se stop is marked partial"
   grep -q '"chunks_played": 20,' one.json || fail "expected one batch of 20 chunks (SE 1.15/sqrt(5M) < 0.001)"
+  # The target is on the headline's SE: the controlled one, about 18 times
+  # smaller (a variance 340 times smaller): one batch where plain rounds need
+  # (1.15/0.0002)^2 = 33M rounds, 330 chunks.
+  "$cardsim" sim --rounds 1G --chunk-rounds 100k --target-se 0.0002 --quiet --out controlled.json || fail "controlled"
+  grep -q '"chunks_played": 20,' controlled.json || fail "the controlled run did not stop after one batch"
+  "$cardsim" sim --rounds 1G --chunk-rounds 100k --target-se 0.0002 --control-variate none --quiet --out plain.json ||
+    fail "plain"
+  python3 -c 'import json,sys; n=json.load(open("plain.json"))["run"]["chunks_played"]; sys.exit(not 300 <= n <= 400)' ||
+    fail "the plain run's chunks: $(grep chunks_played plain.json)"
   diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
   # The summary says where the run stopped: on the target, or on the --rounds cap.
   "$cardsim" sim --rounds 100M --chunk-rounds 250k --target-se 0.001 >summary.txt || fail "run with a summary"
   grep -q "^target SE 0.001: reached, the run stopped there$" summary.txt || fail "summary: $(cat summary.txt)"
-  "$cardsim" sim --rounds 2M --chunk-rounds 250k --target-se 0.0001 --out cap.json >summary.txt || fail "capped run"
+  "$cardsim" sim --rounds 2M --chunk-rounds 250k --target-se 0.00001 --out cap.json >summary.txt || fail "capped run"
   grep -q '"stopped_by": "rounds"' cap.json || fail "the cap run did not stop by rounds"
-  grep -q "^target SE 0.0001: not reached by the --rounds cap, where the run stopped$" summary.txt ||
+  grep -q "^target SE 1e-05: not reached by the --rounds cap, where the run stopped$" summary.txt ||
     fail "summary: $(cat summary.txt)"
   "$cardsim" sim --rounds 1M --target-se 0.001 --shard 0/2 >/dev/null 2>err.txt && fail "--target-se with --shard accepted"
   grep -q "^error: --target-se" err.txt || fail "message: $(cat err.txt)"

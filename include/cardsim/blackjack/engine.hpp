@@ -13,6 +13,7 @@
 #include <span>
 #include <vector>
 
+#include "cardsim/blackjack/control_variate.hpp"
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/resolved_strategy.hpp"
@@ -44,6 +45,16 @@ class Engine {
   // than MAX_SIDE_BETS bets, a bet of more than MAX_SIDE_BET_OUTCOMES
   // outcomes or one validate_side_bet refuses, or an infinite deck.
   Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets);
+  // The same, its rounds controlled by `control` (control_variate.hpp):
+  // ControlVariate::exact adds each round's control to Tally::control; every
+  // other field of the tally is the same as without it. Error with counting
+  // (not yet controlled).
+  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+         ControlVariate control);
+  // The same with the control's values V given (any V gives unbiased
+  // estimates: tests give deliberately wrong ones); null: not controlled.
+  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+         std::shared_ptr<const ControlValues> values);
 
   // Plays `rounds` rounds from a freshly shuffled shoe with `rng`, adding to
   // `tally`. A finite shoe is reshuffled as the rules say; the last shoe of the
@@ -88,6 +99,7 @@ class Engine {
   const ResolvedStrategy& strategy() const { return strategy_; }
   const Counting& counting() const { return counting_; }
   const std::vector<SideBet>& side_bets() const { return side_bets_; }
+  ControlVariate control_variate() const { return control_values_ ? ControlVariate::exact : ControlVariate::none; }
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
@@ -107,7 +119,8 @@ class Engine {
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine_counting.hpp)
   // The chunk loops (engine_chunk.cpp). ONE_SEAT: compiled for rules_.seats == 1.
   // Deck: core::Shoe, or the suited shoe of side bets (card_sources.hpp).
-  template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck = core::Shoe>
+  // CONTROLLED: the control variate's rounds (not counted).
+  template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck = core::Shoe, bool CONTROLLED = false>
   [[gnu::flatten]] bool play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally,
                                     const std::atomic<bool>* stop) const;
   template <bool INDEXED, bool ONE_SEAT, class Deck>
@@ -140,10 +153,14 @@ class Engine {
   bool one_seat_round() const { return rules_.seats == 1 && !rules_.settlement_variants(); }
   // The round, phase by phase: deal, decisions, dealer, settlement
   // (engine_round.hpp).
-  template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
+  // CONTROLLED: each card's control term goes into the seats' controls,
+  // with the shoe's composition kept in `composition` (card_sources.hpp).
+  struct Composition;
+  template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED = false>
   class Round;
-  template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT>
-  [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count) const;
+  template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED = false>
+  [[gnu::always_inline]] void play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
+                                         Composition* composition = nullptr) const;
 
   Rules rules_;
   ResolvedStrategy strategy_;
@@ -155,6 +172,8 @@ class Engine {
   std::int64_t blackjack_win_;                                 // units won by a blackjack
   std::array<std::int64_t, BONUS_21_KINDS> bonus_21_units_{};  // units won by each bonus 21 (spanish_bonuses)
   std::array<bool, HAND_STATES> dealer_stands_{};
+  // The control variate's values (null: rounds not controlled).
+  std::shared_ptr<const ControlValues> control_values_;
   Counting counting_;
   std::vector<SideBet> side_bets_;
   std::vector<SideBetPays> side_bet_pays_;     // [bet]

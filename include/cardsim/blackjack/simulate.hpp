@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/run/runner.hpp"
@@ -64,14 +65,5 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
 // in chunks of `chunk_rounds` from `seed`.
 Tally simulate(const Engine& engine, std::uint64_t seed, std::uint64_t rounds, std::uint64_t chunk_rounds,
                unsigned threads);
-
-// The bet units of one initial wager on every seat of `rules`' table.
-inline double table_wager_units(const Rules& rules) {
-  return static_cast<double>(rules.initial_bet_units() * rules.seats);
-}
-
-// The edge per initial wager of the whole table (all seats) in `tally`, with
-// its standard error: what a target standard error is checked against.
-core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
 
 }  // namespace cardsim::blackjack

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/tally.hpp"
@@ -168,11 +169,22 @@ struct CountingStatistics {
 };
 CountingStatistics counting_statistics(const Tally& tally, const Rules& rules, const CountingSettings& settings);
 
+// A controlled run's plain estimates beside the controlled ones, and the
+// variance reduction (simulate.hpp).
+struct ControlStatistics {
+  core::MeanEstimate plain_edge;               // the table's, per initial wager
+  std::vector<core::MeanEstimate> plain_seats;  // each seat's
+  VarianceReduction reduction;
+  double effective_rounds = 0;  // rounds x factor: the plain rounds that would give the same SE
+};
+
 // Every figure of a run derived from its tally.
 struct SimStatistics {
   // The edge per initial wager of the whole table: its variance comes from the
-  // table's net per round, since the seats of a round share a dealer.
+  // table's net per round, since the seats of a round share a dealer. The
+  // controlled estimate when the run was controlled (seats' edges too).
   core::MeanEstimate edge;
+  std::optional<ControlStatistics> control;  // a controlled run's plain estimates and factor
   // The same per seat-round: its SD is the result's SD per round.
   core::MeanEstimate per_seat;
   SeatTally all_seats;  // the seats' tallies summed
@@ -183,6 +195,8 @@ struct SimStatistics {
   std::optional<double> rounds_per_shoe;       // absent for an infinite deck
   std::optional<CountingStatistics> counting;  // if counting settings were given
 };
+// Throws Error for a tally whose rounds were partly controlled (a merge of
+// controlled and plain chunks).
 SimStatistics sim_statistics(const Tally& tally, const Rules& rules,
                              const std::optional<CountingSettings>& counting = std::nullopt);
 

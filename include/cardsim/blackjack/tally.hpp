@@ -140,6 +140,39 @@ inline constexpr auto CHUNK_SUMS_WIDE_FIELDS = std::to_array<TallyField<ChunkSum
     {"net_by_played", &ChunkSums::net_by_played},
 });
 
+// The control variate's sums (blackjack/control_variate.hpp), zero unless the
+// engine controls its rounds. A round's control (the sum of its D_k, money
+// units) enters rounded to a whole number of 2^-CONTROL_FRACTION_BITS units,
+// so that tallies still merge exactly in any order; the rounding moves an
+// estimate by less than 2^-33 units a round. The controlled result of a
+// round is its net minus its control.
+inline constexpr int CONTROL_FRACTION_BITS = 32;
+// The fourth powers (for the variance reduction factor's standard error) take
+// the controlled result to 2^-CONTROL_FOURTH_BITS units.
+inline constexpr int CONTROL_FOURTH_BITS = 12;
+struct ControlTally {
+  std::int64_t rounds = 0;  // rounds played with the control
+  std::array<WideSum, MAX_SEATS> seat_control{};             // sum of controls, 2^-32 units
+  std::array<WideSum, MAX_SEATS> seat_controlled_squared{};  // sum of (controlled result)^2, 2^-64 units
+  WideSum table_control = 0;                                 // the table's (all seats), 2^-32 units
+  WideSum table_controlled_squared = 0;                      // 2^-64 units
+  WideSum table_net_fourth = 0;                              // sum of (table net)^4, money units
+  WideSum table_controlled_fourth = 0;                       // sum of (controlled)^4, 2^-48 units
+  WideSum table_net_squared_controlled_squared = 0;          // sum of net^2 (controlled)^2, 2^-24 units
+
+  bool empty() const { return *this == ControlTally{}; }
+  void merge(const ControlTally& other);
+  friend bool operator==(const ControlTally&, const ControlTally&) = default;
+};
+// ControlTally's table sums (rounds and the seat arrays apart).
+inline constexpr auto CONTROL_TALLY_WIDE_FIELDS = std::to_array<TallyField<ControlTally, WideSum>>({
+    {"table_control", &ControlTally::table_control},
+    {"table_controlled_squared", &ControlTally::table_controlled_squared},
+    {"table_net_fourth", &ControlTally::table_net_fourth},
+    {"table_controlled_fourth", &ControlTally::table_controlled_fourth},
+    {"table_net_squared_controlled_squared", &ControlTally::table_net_squared_controlled_squared},
+});
+
 // The counter's money: the rounds played, with the ramp's bets (an integer
 // number of base bets per round, every seat the same). All sums in money
 // units (Rules::bet_units() per base bet); zero when counting is off.
@@ -256,6 +289,8 @@ struct Tally {
   CountingTally counting{};
   // Side bets (all zero without them), in the order the run's engine lists them.
   std::array<SideBetTally, MAX_SIDE_BETS> side_bets{};
+  // The control variate (zero when the run is not controlled).
+  ControlTally control{};
 
   void merge(const Tally& other);
   friend bool operator==(const Tally&, const Tally&) = default;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -14,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/blackjack/control_variate.hpp"
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/core/error.hpp"
@@ -62,12 +64,19 @@ struct SimConfig {
   // Rounds per chunk, the unit of work and of random streams: part of what a
   // seed means (changing it changes the cards dealt).
   std::uint64_t chunk_rounds = 1'000'000;
+  // The headline estimate (control_variate key); absent: exact, or none for
+  // a counted run (control_variate_of).
+  std::optional<blackjack::ControlVariate> control_variate;
   CountingConfig counting;
   // Side bets every seat places, one unit on each, every round: names in
   // configs/sidebets/ or side bet files (io/side_bet_file), at most
   // blackjack::MAX_SIDE_BETS. Empty: none.
   std::vector<std::string> side_bets;
 };
+
+// The control variate a run plays with: the config's, else exact (none when
+// counting: counted rounds are not controlled yet).
+blackjack::ControlVariate control_variate_of(const SimConfig& config);
 
 // One documented config key.
 struct ConfigKey {
@@ -82,6 +91,11 @@ const std::vector<ConfigKey>& config_keys();
 // dashes for underscores, and for a list key the flag of one item, given
 // once per item ("side_bets": "side-bet").
 std::string config_flag(const std::string& key);
+
+// A config saved in a checkpoint, shard or result: as sim_config_from_json,
+// but a file written before control variates (no control_variate key) played
+// plain rounds.
+SimConfig saved_sim_config_from_json(const nlohmann::json& j);
 
 // Reads and validates a config object (missing keys keep their defaults).
 // Throws BadConfigValue for a bad value of one key, Error for the rest.
@@ -136,6 +150,7 @@ void check_json_depth(std::string_view text, const std::string& what);
 
 std::string to_string(blackjack::Reshuffle value);
 std::string to_string(blackjack::HoleCard value);
+std::string to_string(blackjack::ControlVariate value);
 std::string to_string(blackjack::DoubleRule value);
 std::string to_string(blackjack::Surrender value);
 std::string to_string(blackjack::Insurance value);

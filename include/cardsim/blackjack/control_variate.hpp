@@ -1,0 +1,104 @@
+// The value function of the engine's martingale control variate (Henderson
+// and Glynn's "approximating martingale"; docs/control-variates.md).
+//
+// For every card k dealt in a round the engine adds to a seat's control
+//   D_k = V(s + c_k) - sum_c p_k(c) V(s + c),
+// where s is what the seat's hands and the dealer's cards are just before
+// the card, c_k the card dealt and p_k the composition of the shoe at that
+// moment (the cards left in it; a fresh deck's for an infinite one). Each
+// D_k has conditional mean exactly zero whatever V is, so the round's result
+// minus the sum of its D_k is an unbiased estimate of the round's expected
+// result; the closer V is to the true value, the smaller its variance.
+//
+// V here is the value of a state when every card is drawn from a fresh shoe's
+// composition with replacement (no removal: one set of tables serves every
+// depth of the shoe) and the chart is played: the dealer's hole card is part
+// of the state once dealt (peek games), insurance and the variant rules'
+// bonuses are left out, and split hands are valued one by one (a resplit as
+// two more such hands, the limit on hands ignored). What V leaves out costs
+// variance, never bias.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "cardsim/blackjack/cards.hpp"
+#include "cardsim/blackjack/hand.hpp"
+#include "cardsim/blackjack/resolved_strategy.hpp"
+#include "cardsim/blackjack/rules.hpp"
+
+namespace cardsim::blackjack {
+
+// Whether a run controls its estimates, and with what: `exact`, the values
+// below; `none`, the plain estimate alone.
+enum class ControlVariate : std::uint8_t { none, exact };
+
+// Probabilities of the card values 1..10 (index 0 unused).
+using CardProbabilities = std::array<double, CARD_VALUES + 1>;
+
+// The fresh shoe's composition under `rules` (an infinite deck: 1/13 each,
+// tens 4/13), as probabilities.
+CardProbabilities fresh_probabilities(const Rules& rules);
+
+class ControlValues {
+ public:
+  // Values in the engine's money units (Rules::bet_units() per initial bet)
+  // for the round phases, per unit wager for a hand's play.
+  ControlValues(const Rules& rules, const ResolvedStrategy& strategy);
+  // Every value zero (the control then adds nothing): for tests.
+  explicit ControlValues(const Rules& rules) : p_(fresh_probabilities(rules)) {}
+
+  // What the dealer shows of the hands' opponent: the up card, and the hole
+  // card once the players may act with it dealt (peek games), else 0.
+  static constexpr int known(int up, int hole) { return up * (CARD_VALUES + 1) + hole; }
+  static constexpr int KNOWN = (CARD_VALUES + 1) * (CARD_VALUES + 1);
+
+  // A box's initial hand, money units: after its first card; after the up
+  // card; after its second card (before the hole card); after the hole card
+  // (peek games: a dealer blackjack settled, surrender taken).
+  double first(int p1) const { return first_[idx(p1)]; }
+  double after_up(int p1, int up) const { return after_up_[idx(p1)][idx(up)]; }
+  double after_second(int p1, int p2, int up) const { return after_second_[idx(up)][idx(p1)][idx(p2)]; }
+  double after_hole(int p1, int p2, int up, int hole) const {
+    return after_hole_[idx(up)][idx(p1)][idx(p2)][idx(hole)];
+  }
+
+  // Per unit wager, against the dealer `known` (known()): a hand standing in
+  // `state`; a hand of three or more cards in `state` played on by the chart
+  // (a bust: -1); a split hand of `first` and `second` played by the chart.
+  double stand(int known_dealer, HandState state) const { return stand_[ku(known_dealer)][state]; }
+  double more(int known_dealer, HandState state) const { return more_[ku(known_dealer)][state]; }
+  double split_hand(int known_dealer, int first, int second) const {
+    return split_hand_[ku(known_dealer)][idx(first)][idx(second)];
+  }
+  // Per unit wager: a hand standing in `state` against a dealer's hand in
+  // `dealer` (two or more cards, not a blackjack), whose play is still to come.
+  double against(HandState state, HandState dealer) const { return against_[state][dealer]; }
+  // The same once the dealer, in `dealer`, draws `card` (dealer_22_pushes: a
+  // hard 22 pushes a standing hand).
+  double against_after(HandState state, HandState dealer, int card) const {
+    if (dealer_22_pushes_ && low_total(dealer) + card == BUST_TOTAL) return is_bust(state) ? -1.0 : 0.0;
+    return against_[state][add_card(dealer, card)];
+  }
+
+  const CardProbabilities& probabilities() const { return p_; }
+
+ private:
+  static std::size_t idx(int card) { return static_cast<std::size_t>(card - 1); }
+  static std::size_t ku(int known_dealer) { return static_cast<std::size_t>(known_dealer); }
+  using ByCard = std::array<double, CARD_VALUES>;
+  using ByState = std::array<double, HAND_STATES>;
+
+  CardProbabilities p_{};
+  ByCard first_{};
+  std::array<ByCard, CARD_VALUES> after_up_{};
+  std::array<std::array<ByCard, CARD_VALUES>, CARD_VALUES> after_second_{};
+  std::array<std::array<std::array<ByCard, CARD_VALUES>, CARD_VALUES>, CARD_VALUES> after_hole_{};
+  std::array<ByState, KNOWN> stand_{};
+  std::array<ByState, KNOWN> more_{};
+  std::array<std::array<ByCard, CARD_VALUES>, KNOWN> split_hand_{};
+  std::array<ByState, HAND_STATES> against_{};
+  bool dealer_22_pushes_ = false;
+};
+
+}  // namespace cardsim::blackjack

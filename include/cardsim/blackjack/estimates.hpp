@@ -1,0 +1,46 @@
+// The estimates of a blackjack run from its tally: the table's edge per
+// initial wager, plain or controlled (Tally::control, control_variate.hpp),
+// each seat's controlled edge, the headline (what --target-se checks) and
+// the control variate's variance reduction factor.
+#pragma once
+
+#include "cardsim/blackjack/rules.hpp"
+#include "cardsim/blackjack/tally.hpp"
+#include "cardsim/core/estimate.hpp"
+
+namespace cardsim::blackjack {
+
+// The bet units of one initial wager on every seat of `rules`' table.
+inline double table_wager_units(const Rules& rules) {
+  return static_cast<double>(rules.initial_bet_units() * rules.seats);
+}
+
+// The edge per initial wager of the whole table (all seats) in `tally`, with
+// its standard error (the plain estimate).
+core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
+
+// The controlled estimates of a controlled run (tally.control.rounds > 0,
+// Engine with ControlVariate::exact): the mean of the rounds' controlled
+// results (net less control) per initial wager, the table's and seat
+// `seat`'s. Without control they are the plain ones.
+core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules);
+core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat);
+// The headline estimate: controlled_table_edge when controlled, else
+// table_edge; what a target standard error is checked against.
+core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
+
+// The variance reduction factor of a controlled run, with its standard error.
+struct VarianceReduction {
+  double factor = 0;
+  double se = 0;
+};
+// The variance reduction factor of a controlled run: the plain variance of the
+// table's round result over its controlled variance (both sample variances of
+// the same rounds), and its standard error by the delta method from the
+// fourth moments (taken about zero: a round's mean is a hundredth of its SD).
+// The effective rounds of a controlled run are its rounds times the factor.
+// Zero without control (or with fewer than two rounds); infinite when no
+// variance is left (an exact V: an infinite deck without resplits).
+VarianceReduction variance_reduction(const Tally& tally);
+
+}  // namespace cardsim::blackjack

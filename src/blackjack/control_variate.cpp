@@ -1,0 +1,194 @@
+#include "cardsim/blackjack/control_variate.hpp"
+
+#include "cardsim/blackjack/dealer.hpp"
+
+namespace cardsim::blackjack {
+
+CardProbabilities fresh_probabilities(const Rules& rules) {
+  CardProbabilities p{};
+  if (rules.infinite()) {
+    for (int c = 1; c <= CARD_VALUES; ++c) p[static_cast<std::size_t>(c)] = c == TEN ? 4.0 / 13 : 1.0 / 13;
+    return p;
+  }
+  const std::vector<std::uint8_t> cards = shoe_values(rules.decks, rules.remove_tens_per_deck);
+  for (const std::uint8_t card : cards) p[card] += 1;
+  for (double& q : p) q /= static_cast<double>(cards.size());
+  return p;
+}
+
+namespace {
+
+constexpr bool is_blackjack(int first, int second) { return best_total(two_card_hand(first, second)) == 21; }
+
+// Every hand state once, in an order where each state comes after every
+// state a card can lead it to (low totals from 22 down).
+template <class Visit>
+void from_highest_total(Visit&& visit) {
+  for (int total = BUST_TOTAL; total >= 0; --total) {
+    visit(static_cast<HandState>(total));
+    visit(static_cast<HandState>(total | ACE_BIT));
+  }
+}
+
+}  // namespace
+
+ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strategy) : p_(fresh_probabilities(rules)) {
+  const auto expect = [&](auto&& value_of_card) {
+    double sum = 0;
+    for (int c = 1; c <= CARD_VALUES; ++c) sum += p_[static_cast<std::size_t>(c)] * value_of_card(c);
+    return sum;
+  };
+  const auto score = [](HandState s, int bust_score) { return is_bust(s) ? bust_score : best_total(s); };
+
+  // The dealer's final scores (0: bust; 22: exactly 22 under
+  // dealer_22_pushes, which pushes every standing hand) from each state, then
+  // a standing hand's value against each.
+  std::array<std::array<double, BUST_TOTAL + 1>, HAND_STATES> finals{};
+  from_highest_total([&](HandState s) {
+    if (dealer_stands(s, rules.h17)) {
+      finals[s][static_cast<std::size_t>(score(s, 0))] = 1;
+      return;
+    }
+    for (int c = 1; c <= CARD_VALUES; ++c) {
+      const double q = p_[static_cast<std::size_t>(c)];
+      if (rules.dealer_22_pushes && low_total(s) + c == BUST_TOTAL) {
+        finals[s][BUST_TOTAL] += q;
+        continue;
+      }
+      const auto& next = finals[add_card(s, c)];
+      for (std::size_t t = 0; t < next.size(); ++t) finals[s][t] += q * next[t];
+    }
+  });
+  dealer_22_pushes_ = rules.dealer_22_pushes;
+  for (int h = 0; h < HAND_STATES; ++h) {
+    const int mine = score(static_cast<HandState>(h), -1);
+    for (int d = 0; d < HAND_STATES; ++d) {
+      double value = 0;
+      for (int t = 0; t <= BUST_TOTAL; ++t) {
+        const double q = finals[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)];
+        value += t == BUST_TOTAL ? -q * (mine < 0) : q * ((mine > t) - (mine < t));
+      }
+      against_[static_cast<std::size_t>(h)][static_cast<std::size_t>(d)] = value;
+    }
+  }
+
+  const bool peek = rules.hole_card == HoleCard::peek;
+  const double bet = static_cast<double>(rules.bet_units());
+  const double half_bet = static_cast<double>(rules.bet_units() / 2);
+  const double blackjack_win = static_cast<double>(rules.blackjack_win_units());
+  const double natural_vs_blackjack = rules.blackjack_beats_blackjack ? blackjack_win : 0;
+
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    for (int hole = peek ? 1 : 0; hole <= (peek ? CARD_VALUES : 0); ++hole) {
+      const auto k = ku(known(up, hole));
+      ByState& stand = stand_[k];
+      ByState& more = more_[k];
+      for (int h = 0; h < HAND_STATES; ++h) {
+        const auto state = static_cast<HandState>(h);
+        if (peek) {  // the hole card is known; after a blackjack there is no play
+          stand[state] = is_blackjack(up, hole) ? -1 : against_[state][two_card_hand(up, hole)];
+        } else {  // a dealer blackjack takes the hand's whole wager
+          stand[state] = expect([&](int c) { return is_blackjack(up, c) ? -1.0 : against_[state][two_card_hand(up, c)]; });
+        }
+      }
+      const auto hit = [&](HandState s) { return expect([&](int c) { return more[add_card(s, c)]; }); };
+      const auto doubled = [&](HandState s) { return 2 * expect([&](int c) { return stand[add_card(s, c)]; }); };
+      const auto play = [&](Move move, HandState s) {
+        switch (move) {
+          case Move::hit: return hit(s);
+          case Move::double_down: return doubled(s);
+          case Move::surrender: return -0.5;
+          default: return stand[s];
+        }
+      };
+      from_highest_total([&](HandState s) {
+        more[s] = is_bust(s) ? -1.0 : play(strategy.move(DecisionPoint::more_cards, s, up), s);
+      });
+
+      // Split hands: a hand of one card f awaiting its second is worth
+      // U(f) = sum_c p(c) split_hand(f, c), and a resplit pair two such hands.
+      std::array<ByCard, CARD_VALUES>& split = split_hand_[k];
+      std::array<double, CARD_VALUES> awaiting{};
+      for (int f = 1; f <= CARD_VALUES; ++f) {
+        const bool one_card_aces = f == ACE && !rules.hit_split_aces;
+        const bool resplits = rules.split_hands > 2 && (f != ACE || rules.resplit_aces) &&
+                              strategy.pair_move(DecisionPoint::split_two, f, up) == Move::split &&
+                              2 * p_[static_cast<std::size_t>(f)] < 0.9;
+        double others = 0;
+        for (int c = 1; c <= CARD_VALUES; ++c) {
+          if (c == f && resplits) continue;
+          const HandState s = two_card_hand(f, c);
+          const double value = one_card_aces ? stand[s] : play(strategy.move(DecisionPoint::split_two, s, up), s);
+          split[idx(f)][idx(c)] = value;
+          others += p_[static_cast<std::size_t>(c)] * value;
+        }
+        awaiting[idx(f)] = resplits ? others / (1 - 2 * p_[static_cast<std::size_t>(f)]) : others;
+        if (resplits) split[idx(f)][idx(f)] = 2 * awaiting[idx(f)];
+      }
+
+      // The initial hand's two cards, per unit wager (not a natural, not surrendered).
+      const auto initial = [&](int p1, int p2) {
+        const HandState s = two_card_hand(p1, p2);
+        if (p1 == p2 && rules.split_hands > 1) {
+          const Move move = strategy.pair_move(DecisionPoint::first_two, p1, up);
+          if (move == Move::split) return 2 * awaiting[idx(p1)];
+          return play(move, s);
+        }
+        return play(strategy.move(DecisionPoint::first_two, s, up), s);
+      };
+      for (int p1 = 1; p1 <= CARD_VALUES; ++p1) {
+        for (int p2 = 1; p2 <= CARD_VALUES; ++p2) {
+          const HandState s = two_card_hand(p1, p2);
+          const bool natural = best_total(s) == 21;
+          const bool surrenders =
+              !natural && strategy.surrenders(s, p1 == p2 && rules.split_hands > 1 ? p1 : 0, up);
+          const bool early = surrenders && rules.surrender == Surrender::early;
+          const bool late = surrenders && rules.surrender == Surrender::late;
+          if (peek) {
+            double value = 0;
+            if (early) {
+              value = -half_bet;
+            } else if (is_blackjack(up, hole)) {
+              value = natural ? natural_vs_blackjack : -bet;
+            } else if (natural) {
+              value = blackjack_win;
+            } else if (late) {
+              value = -half_bet;
+            } else {
+              value = bet * initial(p1, p2);
+            }
+            after_hole_[idx(up)][idx(p1)][idx(p2)][idx(hole)] = value;
+          } else {
+            const double dealer_blackjack = expect([&](int c) { return is_blackjack(up, c) ? 1.0 : 0.0; });
+            double value = 0;
+            if (natural) {
+              value = dealer_blackjack * natural_vs_blackjack + (1 - dealer_blackjack) * blackjack_win;
+            } else if (early) {
+              value = -half_bet;
+            } else if (late) {  // no escape from a dealer blackjack
+              value = -dealer_blackjack * bet - (1 - dealer_blackjack) * half_bet;
+            } else {
+              value = bet * initial(p1, p2);
+            }
+            after_second_[idx(up)][idx(p1)][idx(p2)] = value;
+          }
+        }
+      }
+    }
+  }
+  for (int up = 1; up <= CARD_VALUES; ++up) {
+    for (int p1 = 1; p1 <= CARD_VALUES; ++p1) {
+      for (int p2 = 1; p2 <= CARD_VALUES; ++p2) {
+        if (peek) {
+          after_second_[idx(up)][idx(p1)][idx(p2)] =
+              expect([&](int hole) { return after_hole_[idx(up)][idx(p1)][idx(p2)][idx(hole)]; });
+        }
+      }
+      after_up_[idx(p1)][idx(up)] = expect([&](int p2) { return after_second_[idx(up)][idx(p1)][idx(p2)]; });
+    }
+  }
+  for (int p1 = 1; p1 <= CARD_VALUES; ++p1)
+    first_[idx(p1)] = expect([&](int up) { return after_up_[idx(p1)][idx(up)]; });
+}
+
+}  // namespace cardsim::blackjack

@@ -1,0 +1,236 @@
+// The control variate (blackjack/control_variate.hpp): unbiased whatever its
+// values, by tests whose tolerance is in standard errors of the controlled
+// estimate, which is many times smaller than the plain one's; and the plain
+// tally untouched.
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/control_variate.hpp"
+#include "cardsim/blackjack/engine.hpp"
+#include "cardsim/blackjack/simulate.hpp"
+#include "cardsim/blackjack/statistics.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
+#include "cardsim/io/tally_json.hpp"
+#include "testutil/errors.hpp"
+
+namespace cardsim::blackjack {
+namespace {
+
+// Many comparisons at once: 4 SE keeps the chance that any fails by luck
+// under 0.2% over the whole file.
+constexpr double TOLERANCE_SE = 4;
+
+struct Controlled {
+  core::MeanEstimate plain;
+  core::MeanEstimate controlled;
+  VarianceReduction reduction;
+  Tally tally;
+};
+
+Controlled play(const Engine& engine, std::uint64_t rounds, std::uint64_t seed = 2026) {
+  Controlled c;
+  c.tally = simulate(engine, seed, rounds, 100'000, 2);
+  c.plain = table_edge(c.tally, engine.rules());
+  c.controlled = controlled_table_edge(c.tally, engine.rules());
+  c.reduction = variance_reduction(c.tally);
+  return c;
+}
+
+// Fresh shoe each round, the analyzer's optimal chart: the controlled edge
+// against the chart's exact value.
+struct Family {
+  std::string name;
+  Rules rules;
+  double least_factor;  // the reduction this V gives at least (measured well above it)
+};
+
+Rules base() {
+  Rules r;
+  r.decks = 6;
+  r.h17 = false;
+  r.double_after_split = true;
+  r.reshuffle = Reshuffle::every_round;
+  return r;
+}
+
+std::vector<Family> families() {
+  std::vector<Family> f;
+  const auto add = [&](std::string name, auto change, double least) {
+    Rules r = base();
+    change(r);
+    f.push_back({std::move(name), r, least});
+  };
+  add("6 decks S17 DAS", [](Rules&) {}, 10);
+  add("1 deck H17", [](Rules& r) { r.decks = 1, r.h17 = true; }, 5);
+  add("2 decks S17 no DAS", [](Rules& r) { r.decks = 2, r.double_after_split = false; }, 5);
+  add("8 decks H17 late surrender", [](Rules& r) { r.decks = 8, r.h17 = true, r.surrender = Surrender::late; }, 10);
+  add("6 decks ENHC", [](Rules& r) { r.hole_card = HoleCard::enhc; }, 10);
+  add("6 decks ENHC OBO", [](Rules& r) { r.hole_card = HoleCard::enhc_obo; }, 5);
+  add("6 decks 6:5", [](Rules& r) { r.blackjack_pays_num = 6, r.blackjack_pays_den = 5; }, 10);
+  add("6 decks early surrender", [](Rules& r) { r.surrender = Surrender::early; }, 5);
+  add("infinite deck", [](Rules& r) { r.decks = INFINITE_DECKS; }, 10);
+  add("6 decks 3 seats", [](Rules& r) { r.seats = 3; }, 10);
+  // Free Bet and Spanish 21 as configs/ deal them: V leaves out their
+  // settlement rules (dealer 22, free bets, bonuses), which costs reduction.
+  add(
+      "Free Bet 6 decks H17",
+      [](Rules& r) {
+        r.h17 = true, r.resplit_aces = true, r.dealer_22_pushes = true;
+        r.free_double_totals = (1U << 9) | (1U << 10) | (1U << 11);
+        r.free_split_pairs = 0b1111111110;
+      },
+      2);
+  add(
+      "Spanish 21 6 decks H17",
+      [](Rules& r) {
+        r.remove_tens_per_deck = 4, r.h17 = true, r.resplit_aces = true, r.hit_split_aces = true;
+        r.surrender = Surrender::late, r.player_21_wins = true, r.blackjack_beats_blackjack = true;
+        r.double_any_cards = true, r.double_rescue = true, r.spanish_bonuses = true;
+      },
+      2);
+  return f;
+}
+
+TEST(ControlVariate, FreshShoeAgreesWithExactValues) {
+  for (const Family& family : families()) {
+    SCOPED_TRACE(family.name);
+    Analyzer analyzer(family.rules);
+    const StrategyChart chart = analyzer.optimal_chart();
+    const double exact = analyzer.evaluate(chart).ev;
+    const Engine engine(family.rules, chart, Counting{}, {}, ControlVariate::exact);
+    const Controlled run = play(engine, 400'000);
+    std::printf("%-28s factor %.1f +/- %.1f  controlled %.5f%% +/- %.5f%%  exact %.5f%%  (%.2f SE)\n",
+                family.name.c_str(), run.reduction.factor, run.reduction.se, 100 * run.controlled.mean,
+                100 * run.controlled.se, 100 * exact, (run.controlled.mean - exact) / run.controlled.se);
+    EXPECT_NEAR(run.controlled.mean, exact, TOLERANCE_SE * run.controlled.se);
+    EXPECT_NEAR(run.plain.mean, exact, TOLERANCE_SE * run.plain.se);
+    EXPECT_GT(run.reduction.factor, family.least_factor);
+  }
+}
+
+// An infinite deck without resplits: V is then the chart's exact value
+// (insurance is not taken), every round's controlled result is V's value of
+// the empty table, and the estimate is the exact value up to the rounding of
+// each round's control to 2^-32 units: the sharpest test there is.
+TEST(ControlVariate, InfiniteDeckIsNearlyExact) {
+  Rules rules = base();
+  rules.decks = INFINITE_DECKS;
+  rules.split_hands = 2;  // no resplits: the split values are exact too
+  Analyzer analyzer(rules);
+  const StrategyChart chart = analyzer.optimal_chart();
+  const double exact = analyzer.evaluate(chart).ev;
+  const Engine engine(rules, chart, Counting{}, {}, ControlVariate::exact);
+  const Controlled run = play(engine, 200'000);
+  EXPECT_NEAR(run.controlled.mean, exact, 1e-10);
+  EXPECT_LT(run.controlled.se, 1e-10);
+  EXPECT_GT(run.reduction.factor, 1e12);
+  // With resplits V values a resplit as two hands of the same value: nearly exact.
+  rules.split_hands = 4;
+  Analyzer resplits(rules);
+  const StrategyChart resplit_chart = resplits.optimal_chart();
+  const Controlled four = play(Engine(rules, resplit_chart, Counting{}, {}, ControlVariate::exact), 200'000);
+  EXPECT_NEAR(four.controlled.mean, resplits.evaluate(resplit_chart).ev, TOLERANCE_SE * four.controlled.se);
+  EXPECT_GT(four.reduction.factor, 10'000);
+}
+
+// Deliberately wrong values: all zeros (the control adds nothing: the plain
+// estimate exactly), and another rule set's (1 deck, H17, no hole card, 6:5:
+// the hole card's slots hold nothing for a peek game) still unbiased, with
+// far less reduction (a wrong enough V even adds variance).
+TEST(ControlVariate, WrongValuesStayUnbiased) {
+  const Rules rules = base();
+  Analyzer analyzer(rules);
+  const StrategyChart chart = analyzer.optimal_chart();
+  const double exact = analyzer.evaluate(chart).ev;
+
+  const Engine zeros(rules, chart, Counting{}, {}, std::make_shared<const ControlValues>(rules));
+  const Controlled none = play(zeros, 200'000);
+  EXPECT_EQ(none.controlled.mean, none.plain.mean);
+  EXPECT_NEAR(none.reduction.factor, 1, 1e-9);
+
+  Rules other = rules;
+  other.decks = 1, other.h17 = true, other.hole_card = HoleCard::enhc;
+  other.blackjack_pays_num = 6, other.blackjack_pays_den = 5;
+  const auto wrong = std::make_shared<const ControlValues>(other, ResolvedStrategy(other, Analyzer(other).optimal_chart()));
+  const Engine engine(rules, chart, Counting{}, {}, wrong);
+  const Controlled run = play(engine, 1'000'000);
+  const Engine right(rules, chart, Counting{}, {}, ControlVariate::exact);
+  const Controlled good = play(right, 1'000'000);
+  EXPECT_NEAR(run.controlled.mean, exact, TOLERANCE_SE * run.controlled.se);
+  EXPECT_LT(run.reduction.factor, good.reduction.factor / 10);
+  // The same cards: the plain tallies agree, the controls do not.
+  EXPECT_EQ(run.tally.seats, good.tally.seats);
+}
+
+// Cut-card games: the controlled estimate against a plain run of 20 times
+// the rounds (another seed); the shoe's composition drifts from V's, which
+// costs reduction, never bias.
+TEST(ControlVariate, CutCardGamesAgreeWithLongPlainRuns) {
+  for (const int decks : {1, 6}) {
+    SCOPED_TRACE(std::to_string(decks) + " decks");
+    Rules rules = base();
+    rules.decks = decks;
+    rules.reshuffle = Reshuffle::cut_card;
+    const StrategyChart chart = Analyzer(rules).optimal_chart();
+    const Controlled controlled = play(Engine(rules, chart, Counting{}, {}, ControlVariate::exact), 1'000'000, 7);
+    const Controlled plain = play(Engine(rules, chart), 20'000'000, 8);
+    EXPECT_NEAR(controlled.controlled.mean, plain.plain.mean,
+                TOLERANCE_SE * std::hypot(controlled.controlled.se, plain.plain.se));
+    EXPECT_GT(controlled.reduction.factor, decks == 1 ? 20 : 100);
+  }
+}
+
+// The plain tally is the same with the control on or off (the same cards,
+// the same play): only Tally::control differs. And the control's sums merge
+// exactly: one thread or two, the same tally.
+TEST(ControlVariate, PlainTallyUnchangedAndMergeExact) {
+  Rules rules = base();
+  rules.reshuffle = Reshuffle::cut_card;
+  rules.seats = 2;
+  const StrategyChart chart = Analyzer(rules).optimal_chart();
+  const Engine controlled(rules, chart, Counting{}, {}, ControlVariate::exact);
+  const Engine plain(rules, chart);
+  Tally with = simulate(controlled, 5, 300'000, 50'000, 1);
+  const Tally without = simulate(plain, 5, 300'000, 50'000, 1);
+  EXPECT_EQ(with.control.rounds, 300'000);
+  EXPECT_EQ(simulate(controlled, 5, 300'000, 50'000, 2), with);
+  with.control = {};
+  EXPECT_EQ(with, without);
+}
+
+TEST(ControlVariate, TallyJsonRoundTrip) {
+  const Rules rules = base();
+  const Engine engine(rules, Analyzer(rules).optimal_chart(), Counting{}, {}, ControlVariate::exact);
+  const Tally tally = simulate(engine, 3, 20'000, 10'000, 1);
+  ASSERT_FALSE(tally.control.empty());
+  EXPECT_EQ(io::tally_from_json(io::tally_to_json(tally)), tally);
+  EXPECT_FALSE(io::tally_to_json(simulate(Engine(rules, Analyzer(rules).optimal_chart()), 3, 20'000, 10'000, 1))
+                   .contains("control"));
+}
+
+TEST(ControlVariate, MixedTallyRefused) {
+  const Rules rules = base();
+  const StrategyChart chart = Analyzer(rules).optimal_chart();
+  Tally mixed = simulate(Engine(rules, chart, Counting{}, {}, ControlVariate::exact), 3, 20'000, 10'000, 1);
+  mixed.merge(simulate(Engine(rules, chart), 4, 20'000, 10'000, 1));
+  EXPECT_THROW(sim_statistics(mixed, rules), Error);
+}
+
+TEST(ControlVariate, CountingNotYetControlled) {
+  Rules rules = base();
+  Counting counting;
+  counting.enabled = true;
+  EXPECT_NE(testutil::error_message([&] { Engine(rules, Analyzer(rules).optimal_chart(), counting, {}, ControlVariate::exact); })
+                .find("does not combine with counting"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace cardsim::blackjack
