@@ -9,6 +9,9 @@ if(PROJECT_IS_TOP_LEVEL AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYP
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type" FORCE)
 endif()
 
+# The `cli` preset's shorter build of the program (src/CMakeLists.txt): the
+# io library and the CLI as unity builds at -O2; the engine as in Release.
+option(CARDSIM_QUICK_BUILD "Build io and the CLI faster (unity build, -O2); the engine is compiled as always" OFF)
 option(CARDSIM_NATIVE "Optimise for this machine's CPU (-march=native)" OFF)
 set(CARDSIM_SANITIZER "" CACHE STRING "Sanitizers: empty, 'address' (ASan+UBSan) or 'thread' (TSan)")
 set_property(CACHE CARDSIM_SANITIZER PROPERTY STRINGS "" address thread)

@@ -76,7 +76,7 @@ const std::map<std::string, std::string>& text_value_names() {
   static const std::map<std::string, std::string> names{
       {"rounds", "N"}, {"seed", "N"},          {"chunk-rounds", "N"},   {"out", "FILE"},
       {"csv", "FILE"}, {"json", "FILE"},       {"write-chart", "FILE"}, {"vary", "KEY=VALUES"},
-      {"deals", "N"},  {"checkpoint", "FILE"}, {"resume", "FILE"},
+      {"deals", "N"},  {"checkpoint", "FILE"}, {"resume", "FILE"},      {"chunk-deals", "N"},
   };
   return names;
 }

@@ -29,8 +29,8 @@ namespace bj = blackjack;
 
 // Unless the config or a flag says otherwise: rounds valued, and rounds per
 // chunk (small enough for the batch-means errors' dozens of chunks).
-constexpr std::uint64_t DEFAULT_ROUNDS = 2'000'000;
-constexpr std::uint64_t DEFAULT_CHUNK_ROUNDS = 20'000;
+constexpr std::uint64_t INDICES_DEFAULT_ROUNDS = 2'000'000;
+constexpr std::uint64_t INDICES_DEFAULT_CHUNK_ROUNDS = 20'000;
 constexpr const char* DEFAULT_HANDS = "illustrious18-fab4-s17";
 
 struct IndicesOptions {
@@ -46,7 +46,7 @@ struct IndicesOptions {
 void run_indices(const IndicesOptions& options) {
   io::InputRegistry inputs;
   const io::SimConfig config =
-      resolve_counting_config(*options.game, inputs, "indices", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
+      resolve_counting_config(*options.game, inputs, "indices", INDICES_DEFAULT_ROUNDS, INDICES_DEFAULT_CHUNK_ROUNDS);
   const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
   // The lines: --hands, else the config's index set, else the Illustrious 18
   // and Fab 4 (their lines; the numbers are generated).

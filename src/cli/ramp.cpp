@@ -30,8 +30,8 @@ namespace bj = blackjack;
 // Unless the config or a flag says otherwise: rounds of the counting run (and
 // again of the confirmation), and rounds per chunk (a hundred chunks for the
 // batch-means errors).
-constexpr std::uint64_t DEFAULT_ROUNDS = 20'000'000;
-constexpr std::uint64_t DEFAULT_CHUNK_ROUNDS = 200'000;
+constexpr std::uint64_t RAMP_DEFAULT_ROUNDS = 20'000'000;
+constexpr std::uint64_t RAMP_DEFAULT_CHUNK_ROUNDS = 200'000;
 
 struct RampOptions {
   std::shared_ptr<ConfigOptions> game = std::make_shared<ConfigOptions>();
@@ -57,7 +57,8 @@ void run_ramp(const RampOptions& options) {
     throw UsageError("cardsim ramp sizes its bets for --bankroll; give it instead of --bankroll-units");
   }
   io::InputRegistry inputs;
-  io::SimConfig config = resolve_counting_config(*options.game, inputs, "ramp", DEFAULT_ROUNDS, DEFAULT_CHUNK_ROUNDS);
+  io::SimConfig config =
+      resolve_counting_config(*options.game, inputs, "ramp", RAMP_DEFAULT_ROUNDS, RAMP_DEFAULT_CHUNK_ROUNDS);
   config.counting.bankroll = options.bankroll;
   const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
   const bj::Counting counting = resolve_counting(*options.game, config, inputs);

@@ -67,12 +67,15 @@ struct ZjhSimOptions {
   std::string deals = "10M";
   std::uint64_t seed = 1;
   unsigned threads = 0;
-  std::uint64_t chunk_deals = zjh::DEFAULT_CHUNK_DEALS;
+  std::string chunk_deals = std::to_string(zjh::DEFAULT_CHUNK_DEALS);
   std::string out = "-";
   bool quiet = false;
 };
 
 // ---- helpers --------------------------------------------------------------
+
+// The largest --chunk-deals (a chunk's random stream is 2^40 draws long).
+constexpr std::uint64_t MAX_CHUNK_DEALS = std::uint64_t{1} << 40;
 
 // A boolean rule flag: true or false; on and off are still read, with a
 // warning, until 0.3.0 (they were the only spelling before 0.2.0).
@@ -280,7 +283,11 @@ void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
   config.rules = resolve_rules(o.rules, app, &config.players, inputs);
   config.deals = io::parse_count(o.deals, "--deals");
   config.seed = o.seed;
-  config.chunk_deals = o.chunk_deals;
+  config.chunk_deals = io::parse_count(o.chunk_deals, "--chunk-deals");
+  if (config.chunk_deals > MAX_CHUNK_DEALS) {
+    throw Error("--chunk-deals: '" + o.chunk_deals + "' is too large; expected at most " +
+                std::to_string(MAX_CHUNK_DEALS) + " (2^40)");
+  }
   zjh::validate(config);
   Outputs outputs = zjh_outputs("zjh-sim", inputs, o.out);
   const unsigned threads = run::resolve_threads(o.threads);
@@ -340,8 +347,10 @@ void setup_zjh(CLI::App& app) {
       ->capture_default_str();
   sim_app->add_option("-s,--seed", sim->seed, "Random seed: 0..2^64-1")->check(seed_check())->capture_default_str();
   add_threads_option(*sim_app, sim->threads);
-  sim_app->add_option("--chunk-deals", sim->chunk_deals, "Deals per chunk (part of what the seed determines)")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+  sim_app
+      ->add_option("--chunk-deals", sim->chunk_deals,
+                   "Deals per chunk (part of what the seed determines): a count as --deals, such as 50k")
+      ->check(count_check("--chunk-deals"))
       ->capture_default_str();
   sim_app->add_option("-o,--out", sim->out, "Result JSON file, - for stdout")->capture_default_str();
   sim_app->add_flag("-q,--quiet", sim->quiet, "No progress display");

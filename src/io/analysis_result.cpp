@@ -97,7 +97,7 @@ json hands_json(const bj::InitialHandTable& table) {
 }
 
 // Appends printf-formatted text to `out`.
-[[gnu::format(printf, 2, 3)]] void append(std::string& out, const char* format, ...) {
+[[gnu::format(printf, 2, 3)]] void append_formatted(std::string& out, const char* format, ...) {
   std::va_list args;
   va_start(args, format);
   std::va_list again;
@@ -122,13 +122,14 @@ void append_ev(std::string& out, const std::string& title, const bj::ChartEv& ch
   // the EVs given the up card (a contribution over P(up)) to one fewer.
   const int table = std::min(d, TABLE_DECIMALS);
   const int given_up = chart.error_bound > 0 ? std::max(table - 1, 0) : table;
-  append(out, "\n%s\n up   P(up)     EV|up      contribution\n", title.c_str());
+  append_formatted(out, "\n%s\n up   P(up)     EV|up      contribution\n", title.c_str());
   for (const int up : UPCARD_COLUMNS) {
-    append(out, "  %s  %.6f  %+9.*f%%  %+9.*f%%\n", CARD_KEYS[at(up)], ev.upcard_probability[at(up)], given_up,
-           PERCENT * ev.upcard_ev[at(up)], table, PERCENT * ev.upcard_contribution[at(up)]);
+    append_formatted(out, "  %s  %.6f  %+9.*f%%  %+9.*f%%\n", CARD_KEYS[at(up)], ev.upcard_probability[at(up)],
+                     given_up, PERCENT * ev.upcard_ev[at(up)], table, PERCENT * ev.upcard_contribution[at(up)]);
   }
-  append(out, "  expected value %+.*f%% per initial bet (house edge %.*f%%)", d, PERCENT * ev.ev, d, -PERCENT * ev.ev);
-  if (chart.error_bound > 0) append(out, ", approximate: within %g points", PERCENT * chart.error_bound);
+  append_formatted(out, "  expected value %+.*f%% per initial bet (house edge %.*f%%)", d, PERCENT * ev.ev, d,
+                   -PERCENT * ev.ev);
+  if (chart.error_bound > 0) append_formatted(out, ", approximate: within %g points", PERCENT * chart.error_bound);
   out += "\n";
 }
 
@@ -172,15 +173,15 @@ json analysis_result_json(const SimConfig& config, const bj::AnalysisResult& r) 
 
 std::string analysis_report(const bj::AnalysisResult& r) {
   std::string out;
-  append(out, "cardsim analyze: %s\n\n", describe_rules(r.rules).c_str());
+  append_formatted(out, "cardsim analyze: %s\n\n", describe_rules(r.rules).c_str());
   out += "Dealer final totals by up card (before the peek; bust* = bust given no blackjack)\n";
   out += " up   P(up)      17       18       19       20       21     bust  blackjack   bust*\n";
   const bj::DealerTable& d = r.dealer;
   for (const int up : UPCARD_COLUMNS) {
     const auto& p = d.unconditioned[at(up)];
-    append(out, "  %s  %.6f", CARD_KEYS[at(up)], d.upcard_probability[at(up)]);
-    for (int k = 0; k < bj::DEALER_FINALS; ++k) append(out, " %8.6f", p[at(k)]);
-    append(out, " %8.6f\n", d.no_blackjack[at(up)][static_cast<std::size_t>(bj::DealerFinal::bust)]);
+    append_formatted(out, "  %s  %.6f", CARD_KEYS[at(up)], d.upcard_probability[at(up)]);
+    for (int k = 0; k < bj::DEALER_FINALS; ++k) append_formatted(out, " %8.6f", p[at(k)]);
+    append_formatted(out, " %8.6f\n", d.no_blackjack[at(up)][static_cast<std::size_t>(bj::DealerFinal::bust)]);
   }
   out += "\nOptimal total-dependent basic strategy for these rules\n" + format_strategy_chart(r.basic.chart);
   const char* which = r.basic.error_bound > 0 ? "Expected value" : "Exact expected value";
@@ -188,21 +189,22 @@ std::string analysis_report(const bj::AnalysisResult& r) {
   if (r.strategy) append_ev(out, std::string(which) + " of strategy '" + r.strategy->chart.name + "'", *r.strategy);
   if (r.composition_dependent) {
     const double ev = r.composition_dependent->ev;
-    append(out, "\nComposition-dependent optimum (split hands: %s): %+.7f%% (%+.7f%% over the basic strategy)\n",
-           POST_SPLIT_TEXT[static_cast<std::size_t>(r.composition_dependent->post_split)], PERCENT * ev,
-           PERCENT * (ev - r.basic.ev.ev));
+    append_formatted(out,
+                     "\nComposition-dependent optimum (split hands: %s): %+.7f%% (%+.7f%% over the basic strategy)\n",
+                     POST_SPLIT_TEXT[static_cast<std::size_t>(r.composition_dependent->post_split)], PERCENT * ev,
+                     PERCENT * (ev - r.basic.ev.ev));
   }
   if (r.rules.switch_hands) {
-    append(out,
-           "\nBlackjack Switch: the value is per hand (= per initial wager, both bets equal), summed over\n"
-           "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
-           "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate,\n"
-           "within %g points as the simulator measures it; printed to that precision).\n",
-           PERCENT * r.basic.error_bound);
+    append_formatted(out,
+                     "\nBlackjack Switch: the value is per hand (= per initial wager, both bets equal), summed over\n"
+                     "the deals of both hands and the up card; the exchange is decided, and each hand valued, from\n"
+                     "the hand's own cards and the up card: the other hand's cards are left in the shoe (approximate,\n"
+                     "within %g points as the simulator measures it; printed to that precision).\n",
+                     PERCENT * r.basic.error_bound);
   }
-  append(out, "\n%s, splits included (any number of hands).\nAnalysis time %.3f s.\n",
-         r.rules.switch_hands ? "Exact but for the Switch game's values above" : "Every figure is exact",
-         r.elapsed_seconds);
+  append_formatted(out, "\n%s, splits included (any number of hands).\nAnalysis time %.3f s.\n",
+                   r.rules.switch_hands ? "Exact but for the Switch game's values above" : "Every figure is exact",
+                   r.elapsed_seconds);
   return out;
 }
 
@@ -211,8 +213,8 @@ std::string analysis_chart_file(const bj::AnalysisResult& r) {
   if (r.basic.error_bound > 0) {
     ev.clear();
     const int d = percent_decimals(r.basic.error_bound);
-    append(ev, "EV %+.*f%% per initial bet (fresh shoe; approximate, within %g points).", d, PERCENT * r.basic.ev.ev,
-           PERCENT * r.basic.error_bound);
+    append_formatted(ev, "EV %+.*f%% per initial bet (fresh shoe; approximate, within %g points).", d,
+                     PERCENT * r.basic.ev.ev, PERCENT * r.basic.error_bound);
   }
   return format_strategy_chart(r.basic.chart, "Computed by cardsim analyze " + std::string(VERSION) +
                                                   " for: " + describe_rules(r.rules) + "\n" + ev);

@@ -156,8 +156,9 @@ std::string find_data_file(const std::string& name, const std::string& config_fo
   if (fs::is_regular_file(path, ec)) return path.string();
   const auto folder = find_data_dir();
   if (!folder) return {};
-  for (const auto& path : {fs::path(*folder) / subfolder / name, fs::path(*folder) / subfolder / (name + extension)}) {
-    if (fs::is_regular_file(path, ec)) return path.string();
+  for (const auto& shipped :
+       {fs::path(*folder) / subfolder / name, fs::path(*folder) / subfolder / (name + extension)}) {
+    if (fs::is_regular_file(shipped, ec)) return shipped.string();
   }
   return {};
 }

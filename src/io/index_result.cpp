@@ -33,8 +33,8 @@ bj::IndexPlay parse_cell(const std::string& item) {
   if (v == std::string::npos || v == 0 || v + 1 == cell.size()) throw Error("--hands: '" + item + "': " + CELL_FORMS);
   std::string hand = cell.substr(0, v);
   const std::string up = cell.substr(v + 1);
-  static const std::string CARDS = "A23456789T";
-  if (hand.size() == 2 && hand[0] == hand[1] && CARDS.find(hand[0]) != std::string::npos) {
+  static const std::string RANKS = "A23456789T";
+  if (hand.size() == 2 && hand[0] == hand[1] && RANKS.find(hand[0]) != std::string::npos) {
     hand = hand.substr(0, 1) + "," + hand.substr(1);
   }
   const std::string line = hand + " " + up + " 0 " + (surrender ? "R -" : "H S");

@@ -6,6 +6,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
+#include "json_util.hpp"
 
 namespace cardsim::io {
 namespace bj = blackjack;
@@ -23,8 +24,6 @@ int read_units(const std::string& text, std::size_t& i) {
   }
   return i > start ? value : -1;
 }
-
-json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
 
 // The figures of one side (predicted or simulated) for the summary's table.
 struct Side {
@@ -112,7 +111,7 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                     {"edge_per_initial_bet",
                      {{"mean", row.result.mean / seats},
                       {"standard_error", has_se ? json(row.result.se / seats) : json(nullptr)}}},
-                    {"variance", {{"value", row.variance}, {"standard_error", optional_json(row.variance_se)}}},
+                    {"variance", {{"value", row.variance}, {"standard_error", json_util::or_null(row.variance_se)}}},
                     {"kelly_units",
                      {{"value", row.kelly_units},
                       {"standard_error", row.kelly_units_se},
@@ -139,7 +138,7 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
   result["simulated"] = simulated;
   result["difference_in_standard_errors"] = {
       {"win_per_round", run.win_difference_in_se},
-      {"sd_per_round", optional_json(run.sd_difference_in_se)},
+      {"sd_per_round", json_util::or_null(run.sd_difference_in_se)},
       {"definition", "(simulated - predicted) / sqrt(SE_simulated^2 + SE_predicted^2): independent rounds"}};
   result["run"] = {{"seed", plan.seed},
                    {"rounds", plan.rounds},

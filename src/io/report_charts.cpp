@@ -14,7 +14,7 @@ constexpr const char* COLORS[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#
 constexpr std::size_t COLOR_COUNT = sizeof COLORS / sizeof COLORS[0];
 // Average advance of a character at the page's 12px sans-serif, for laying
 // out labels without measuring them (a little generous, so nothing clips).
-constexpr double CHAR_WIDTH = 7.0;
+constexpr double CHAR_ADVANCE = 7.0;
 constexpr int TICK_FONT_HEIGHT = 16;  // a row of tick labels
 constexpr int TITLE_HEIGHT = 18;      // an axis title
 constexpr int LEGEND_ROW = 18;
@@ -39,7 +39,7 @@ const char* color_of(const Series& s, std::size_t i) {
 }
 bool dashed(const Series& s, std::size_t i) { return s.dashed || (s.color < 0 && dashed_by_cycle(i)); }
 
-double text_width(const std::string& text) { return CHAR_WIDTH * static_cast<double>(text.size()); }
+double text_width(const std::string& text) { return CHAR_ADVANCE * static_cast<double>(text.size()); }
 // A coordinate: one decimal, no digit separators.
 std::string px(double v) {
   char buffer[64];

@@ -19,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr double PERCENT = 100.0;
+constexpr double PERCENT_PER_UNIT = 100.0;
 constexpr const char* SUBFOLDER = "sidebets";
 constexpr const char* EXTENSION = ".json";
 
@@ -478,7 +478,7 @@ json par_sheet_json(const SideBetFile& file, const bj::ParSheet& sheet) {
   const bj::WideSum edge_denominator = sheet.deals * sheet.pay_unit;
   json published = json::array();
   for (const PublishedEdge& p : published_for(file, sheet)) {
-    const double difference = PERCENT * sheet.house_edge() - p.percent();
+    const double difference = PERCENT_PER_UNIT * sheet.house_edge() - p.percent();
     json entry = {{"house_edge_percent", p.house_edge_percent},
                   {"source", p.source},
                   {"difference_percent", difference},
@@ -496,8 +496,8 @@ json par_sheet_json(const SideBetFile& file, const bj::ParSheet& sheet) {
   result["deals"] = wide_to_string(sheet.deals);
   result["outcomes"] = rows;
   result["house_edge"] = fraction_text(-sheet.net_units, edge_denominator);
-  result["house_edge_percent"] = PERCENT * sheet.house_edge();
-  result["return_percent"] = PERCENT * (1 + sheet.expected_return());
+  result["house_edge_percent"] = PERCENT_PER_UNIT * sheet.house_edge();
+  result["return_percent"] = PERCENT_PER_UNIT * (1 + sheet.expected_return());
   result["hit_frequency"] = sheet.hit_frequency();
   result["standard_deviation"] = sheet.standard_deviation();
   result["published"] = published;
@@ -538,10 +538,10 @@ std::string format_par_sheet(const SideBetFile& file, const bj::ParSheet& sheet)
   constexpr std::size_t READABLE = 24;
   const std::string exact = fraction_text(-sheet.net_units, sheet.deals * sheet.pay_unit);
   add("\nHouse edge %.4f%%%s, hit frequency %.4f%%, standard deviation %.4f per unit bet\n",
-      PERCENT * sheet.house_edge(), exact.size() <= READABLE ? (" (exactly " + exact + ")").c_str() : "",
-      PERCENT * sheet.hit_frequency(), sheet.standard_deviation());
+      PERCENT_PER_UNIT * sheet.house_edge(), exact.size() <= READABLE ? (" (exactly " + exact + ")").c_str() : "",
+      PERCENT_PER_UNIT * sheet.hit_frequency(), sheet.standard_deviation());
   for (const PublishedEdge& p : published_for(file, sheet)) {
-    const double difference = PERCENT * sheet.house_edge() - p.percent();
+    const double difference = PERCENT_PER_UNIT * sheet.house_edge() - p.percent();
     add("Published %s%% (%s): difference %+.4f points, %s\n", p.house_edge_percent.c_str(), p.source.c_str(),
         difference, std::abs(difference) <= p.rounding() * (1 + 1e-9) ? "within its rounding" : "outside its rounding");
   }

@@ -7,6 +7,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
+#include "json_util.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -14,8 +15,6 @@ using nlohmann::json;
 namespace {
 
 json rate(std::uint64_t count, std::uint64_t total) { return proportion_json(core::proportion(count, total)); }
-
-json optional_json(const std::optional<double>& x) { return x ? json(*x) : json(nullptr); }
 
 // An exact probability: the count, the fraction in lowest terms and its value.
 json probability(std::uint64_t count, std::uint64_t total) {
@@ -26,7 +25,7 @@ json probability(std::uint64_t count, std::uint64_t total) {
 }  // namespace
 
 json proportion_json(const core::Proportion& p) {
-  return {{"count", p.count}, {"value", optional_json(p.value)}, {"se", optional_json(p.se)}};
+  return {{"count", p.count}, {"value", json_util::or_null(p.value)}, {"se", json_util::or_null(p.se)}};
 }
 
 ZjhConfigFile zjh_config_from_json(const json& j, const std::string& source, std::string_view variant,

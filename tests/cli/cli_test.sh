@@ -405,6 +405,23 @@ ramp)
   expect_error 1 "remove wong_in and wong_out" "$cardsim" "${run[@]}" --wong-in 1
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;
+zjh-counts)
+  # Every count flag of zjh sim reads the one count grammar (io::parse_count),
+  # as blackjack's do: the spellings of 20000 give the plain number's result
+  # (all but its timings, in "run").
+  zjh_statistics() { grep -vE '"(deals_per_second|elapsed_seconds)":' "$1"; }
+  run=(zjh sim --players 3 --seed 3 --threads 2 --quiet)
+  "$cardsim" "${run[@]}" --deals 60000 --chunk-deals 20000 --out plain.json || fail "plain counts"
+  grep -q '"chunk_deals": 20000,' plain.json || fail "no chunk_deals 20000: $(grep chunk_deals plain.json)"
+  for spelling in 20k 2e4 20_000 20,000; do
+    "$cardsim" "${run[@]}" --deals 60k --chunk-deals "$spelling" --out spelt.json || fail "--chunk-deals $spelling"
+    diff <(zjh_statistics plain.json) <(zjh_statistics spelt.json) >/dev/null || fail "--chunk-deals $spelling differs"
+  done
+  expect_error 2 "--chunk-deals: '1x' is not a count; expected a whole number" "$cardsim" "${run[@]}" --chunk-deals 1x
+  expect_error 2 "--chunk-deals: '0' is not a count" "$cardsim" "${run[@]}" --chunk-deals 0
+  expect_error 1 "--chunk-deals: '2T' is too large; expected at most 1099511627776" "$cardsim" "${run[@]}" --chunk-deals 2T
+  [[ ! -e out.json ]] || fail "a result file after an error"
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.
