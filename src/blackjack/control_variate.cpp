@@ -88,7 +88,8 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
         if (peek) {  // the hole card is known; after a blackjack there is no play
           stand[state] = is_blackjack(up, hole) ? -1 : against_[state][two_card_hand(up, hole)];
         } else {  // a dealer blackjack takes the hand's whole wager
-          stand[state] = expect([&](int c) { return is_blackjack(up, c) ? -1.0 : against_[state][two_card_hand(up, c)]; });
+          stand[state] =
+              expect([&](int c) { return is_blackjack(up, c) ? -1.0 : against_[state][two_card_hand(up, c)]; });
         }
       }
       const auto hit = [&](HandState s) { return expect([&](int c) { return more[add_card(s, c)]; }); };
@@ -101,9 +102,8 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
           default: return stand[s];
         }
       };
-      from_highest_total([&](HandState s) {
-        more[s] = is_bust(s) ? -1.0 : play(strategy.move(DecisionPoint::more_cards, s, up), s);
-      });
+      from_highest_total(
+          [&](HandState s) { more[s] = is_bust(s) ? -1.0 : play(strategy.move(DecisionPoint::more_cards, s, up), s); });
 
       // Split hands: a hand of one card f awaiting its second is worth
       // U(f) = sum_c p(c) split_hand(f, c), and a resplit pair two such hands.
@@ -140,8 +140,7 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
         for (int p2 = 1; p2 <= CARD_VALUES; ++p2) {
           const HandState s = two_card_hand(p1, p2);
           const bool natural = best_total(s) == 21;
-          const bool surrenders =
-              !natural && strategy.surrenders(s, p1 == p2 && rules.split_hands > 1 ? p1 : 0, up);
+          const bool surrenders = !natural && strategy.surrenders(s, p1 == p2 && rules.split_hands > 1 ? p1 : 0, up);
           const bool early = surrenders && rules.surrender == Surrender::early;
           const bool late = surrenders && rules.surrender == Surrender::late;
           if (peek) {

@@ -41,7 +41,8 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
     : Engine(rules, chart, counting, std::move(side_bets)) {
   if (control == ControlVariate::none) return;
   if (counting_.enabled) {
-    throw Error("control_variate exact does not combine with counting yet; give control_variate none for a counted run");
+    throw Error(
+        "control_variate exact does not combine with counting yet; give control_variate none for a counted run");
   }
   control_values_ = std::make_shared<const ControlValues>(rules_, strategy_);
 }

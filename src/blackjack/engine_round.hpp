@@ -126,7 +126,8 @@ class Engine::Round {
       return draw();
     } else {
       std::array<double, MAX_TABLE_HANDS> before;
-      for (int h = first; h < last; ++h) before[static_cast<std::size_t>(h)] = expected([&](int c) { return value(h, c); });
+      for (int h = first; h < last; ++h)
+        before[static_cast<std::size_t>(h)] = expected([&](int c) { return value(h, c); });
       const std::uint8_t card = draw();
       for (int h = first; h < last; ++h) {
         control_[seat_of(h)] += value(h, card) - before[static_cast<std::size_t>(h)];
@@ -151,9 +152,8 @@ class Engine::Round {
       hand.seat = static_cast<std::uint8_t>(s);
       hand.first = draw_valued(s, s + 1, [&](int, int c) { return values_->first(c); });
     }
-    up_ = draw_valued(0, boxes_, [&](int h, int c) {
-      return values_->after_up(hands_[static_cast<std::size_t>(h)].first, c);
-    });
+    up_ = draw_valued(0, boxes_,
+                      [&](int h, int c) { return values_->after_up(hands_[static_cast<std::size_t>(h)].first, c); });
     for (int s = 0; s < boxes_; ++s) {
       TableHand& hand = hands_[static_cast<std::size_t>(s)];
       hand.second = draw_valued(s, s + 1, [&](int, int c) { return values_->after_second(hand.first, c, up_); });
@@ -287,7 +287,8 @@ class Engine::Round {
       hand.house_stake += hand.wager;  // the house matches the hand's bet
     hand.wager *= 2;
     const int known = known_dealer();
-    take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->stand(known, add_card(hand.state, c)); });
+    take_card(hand,
+              [&](int c) { return static_cast<double>(hand.wager) * values_->stand(known, add_card(hand.state, c)); });
     if (VARIANTS && e_.rules_.double_rescue && !is_bust(hand.state) && e_.strategy_.rescues(hand.state, up_))
         [[unlikely]]
       hand.status = HandStatus::rescued;
@@ -301,7 +302,9 @@ class Engine::Round {
     } else if (move == Move::hit) {
       const int known = known_dealer();
       do {
-        take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->more(known, add_card(hand.state, c)); });
+        take_card(hand, [&](int c) {
+          return static_cast<double>(hand.wager) * values_->more(known, add_card(hand.state, c));
+        });
         move = decide(DecisionPoint::more_cards, hand.state, 0);
       } while (move == Move::hit);
       if (VARIANTS && move == Move::double_down) double_hand(hand, false, seat_tally);
@@ -325,8 +328,9 @@ class Engine::Round {
       for (;;) {
         if (hand.second == 0) {  // a split hand takes its second card
           const int known = known_dealer();
-          hand.second = static_cast<std::uint8_t>(
-              take_card(hand, [&](int c) { return static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c); }));
+          hand.second = static_cast<std::uint8_t>(take_card(hand, [&](int c) {
+            return static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c);
+          }));
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
         const bool can_split =
@@ -420,10 +424,8 @@ class Engine::Round {
           return wager * values_->against(hand.state, two_card_hand(up_, c));
         case HandStatus::natural:
           return static_cast<double>(blackjack && !e_.rules_.blackjack_beats_blackjack ? 0 : e_.blackjack_win_);
-        case HandStatus::surrendered:
-          return blackjack ? -wager : -static_cast<double>(e_.half_bet_);
-        default:
-          return 0.0;
+        case HandStatus::surrendered: return blackjack ? -wager : -static_cast<double>(e_.half_bet_);
+        default: return 0.0;
       }
     });
   }
@@ -575,9 +577,9 @@ class Engine::Round {
     t.table_control += table_control;
     t.table_controlled_squared += controlled * controlled;
     // The controlled result to 2^-CONTROL_FOURTH_BITS units, rounded.
-    const auto coarse = static_cast<std::int64_t>(
-        (controlled + (WideSum{1} << (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS - 1))) >>
-        (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS));
+    const auto coarse =
+        static_cast<std::int64_t>((controlled + (WideSum{1} << (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS - 1))) >>
+                                  (CONTROL_FRACTION_BITS - CONTROL_FOURTH_BITS));
     const WideSum net_squared = static_cast<WideSum>(table) * table;
     const WideSum coarse_squared = static_cast<WideSum>(coarse) * coarse;
     t.table_net_fourth += net_squared * net_squared;

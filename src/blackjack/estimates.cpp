@@ -33,7 +33,9 @@ double controlled_sum(std::int64_t net, WideSum control) {
   return std::ldexp(static_cast<double>((static_cast<WideSum>(net) << CONTROL_FRACTION_BITS) - control),
                     -CONTROL_FRACTION_BITS);
 }
-double controlled_squares(WideSum squared) { return std::ldexp(static_cast<double>(squared), -2 * CONTROL_FRACTION_BITS); }
+double controlled_squares(WideSum squared) {
+  return std::ldexp(static_cast<double>(squared), -2 * CONTROL_FRACTION_BITS);
+}
 
 }  // namespace
 
@@ -51,8 +53,8 @@ core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, 
   if (c.rounds == 0) {
     return core::mean_estimate(tally.seats[s].net, tally.seats[s].net_squared, tally.rounds, wager);
   }
-  return estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]), controlled_squares(c.seat_controlled_squared[s]),
-                  c.rounds, wager);
+  return estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]),
+                  controlled_squares(c.seat_controlled_squared[s]), c.rounds, wager);
 }
 
 core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules) {
@@ -76,7 +78,8 @@ VarianceReduction variance_reduction(const Tally& tally) {
   r.factor = var_y / var_z;
   const double y4 = static_cast<double>(c.table_net_fourth) / n;
   const double z4 = std::ldexp(static_cast<double>(c.table_controlled_fourth), -4 * CONTROL_FOURTH_BITS) / n;
-  const double y2z2 = std::ldexp(static_cast<double>(c.table_net_squared_controlled_squared), -2 * CONTROL_FOURTH_BITS) / n;
+  const double y2z2 =
+      std::ldexp(static_cast<double>(c.table_net_squared_controlled_squared), -2 * CONTROL_FOURTH_BITS) / n;
   const double log_variance =
       ((y4 - y2 * y2) / (y2 * y2) + (z4 - z2 * z2) / (z2 * z2) - 2 * (y2z2 - y2 * z2) / (y2 * z2)) / n;
   r.se = r.factor * std::sqrt(std::max(0.0, log_variance));

@@ -172,8 +172,8 @@ std::string control_paragraph(const json& r) {
   if (!factor.at("mean").is_null()) {
     out << " Variance " << fixed(number(factor.at("mean")), 1);
     if (!factor.at("standard_error").is_null()) out << " &plusmn; " << fixed(number(factor.at("standard_error")), 1);
-    out << " times smaller: these rounds are worth " << count(std::llround(number(r.at("control_variate").at("effective_rounds"))))
-        << " plain ones.";
+    out << " times smaller: these rounds are worth "
+        << count(std::llround(number(r.at("control_variate").at("effective_rounds")))) << " plain ones.";
   }
   out << "</p>\n";
   return out.str();

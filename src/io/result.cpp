@@ -367,16 +367,16 @@ namespace {
 json control_variate_json(const bj::SimStatistics& stats) {
   if (!stats.control) return {{"method", "none"}, {"headline", "plain"}};
   const bj::ControlStatistics& c = *stats.control;
-  return {{"method", "exact"},
-          {"headline", "controlled"},
-          {"values",
-           "the chart's values for a fresh shoe's card probabilities without removal, the hole card known once "
-           "dealt (docs/control-variates.md)"},
-          {"variance_reduction_factor",
-           {{"mean", c.reduction.factor > 0 ? json(c.reduction.factor) : json(nullptr)},
-            {"standard_error", c.reduction.factor > 0 && std::isfinite(c.reduction.factor) ? json(c.reduction.se)
-                                                                                           : json(nullptr)}}},
-          {"effective_rounds", c.reduction.factor > 0 ? json(c.effective_rounds) : json(nullptr)}};
+  return {
+      {"method", "exact"},
+      {"headline", "controlled"},
+      {"values", "the chart's values for a fresh shoe's card probabilities without removal, the hole card known once "
+                 "dealt (docs/control-variates.md)"},
+      {"variance_reduction_factor",
+       {{"mean", c.reduction.factor > 0 ? json(c.reduction.factor) : json(nullptr)},
+        {"standard_error",
+         c.reduction.factor > 0 && std::isfinite(c.reduction.factor) ? json(c.reduction.se) : json(nullptr)}}},
+      {"effective_rounds", c.reduction.factor > 0 ? json(c.effective_rounds) : json(nullptr)}};
 }
 
 }  // namespace

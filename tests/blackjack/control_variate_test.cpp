@@ -2,6 +2,8 @@
 // values, by tests whose tolerance is in standard errors of the controlled
 // estimate, which is many times smaller than the plain one's; and the plain
 // tally untouched.
+#include "cardsim/blackjack/control_variate.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -11,7 +13,6 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/control_variate.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/blackjack/statistics.hpp"
@@ -67,16 +68,26 @@ std::vector<Family> families() {
     change(r);
     f.push_back({std::move(name), r, least});
   };
-  add("6 decks S17 DAS", [](Rules&) {}, 10);
-  add("1 deck H17", [](Rules& r) { r.decks = 1, r.h17 = true; }, 5);
-  add("2 decks S17 no DAS", [](Rules& r) { r.decks = 2, r.double_after_split = false; }, 5);
-  add("8 decks H17 late surrender", [](Rules& r) { r.decks = 8, r.h17 = true, r.surrender = Surrender::late; }, 10);
-  add("6 decks ENHC", [](Rules& r) { r.hole_card = HoleCard::enhc; }, 10);
-  add("6 decks ENHC OBO", [](Rules& r) { r.hole_card = HoleCard::enhc_obo; }, 5);
-  add("6 decks 6:5", [](Rules& r) { r.blackjack_pays_num = 6, r.blackjack_pays_den = 5; }, 10);
-  add("6 decks early surrender", [](Rules& r) { r.surrender = Surrender::early; }, 5);
-  add("infinite deck", [](Rules& r) { r.decks = INFINITE_DECKS; }, 10);
-  add("6 decks 3 seats", [](Rules& r) { r.seats = 3; }, 10);
+  add(
+      "6 decks S17 DAS", [](Rules&) {}, 10);
+  add(
+      "1 deck H17", [](Rules& r) { r.decks = 1, r.h17 = true; }, 5);
+  add(
+      "2 decks S17 no DAS", [](Rules& r) { r.decks = 2, r.double_after_split = false; }, 5);
+  add(
+      "8 decks H17 late surrender", [](Rules& r) { r.decks = 8, r.h17 = true, r.surrender = Surrender::late; }, 10);
+  add(
+      "6 decks ENHC", [](Rules& r) { r.hole_card = HoleCard::enhc; }, 10);
+  add(
+      "6 decks ENHC OBO", [](Rules& r) { r.hole_card = HoleCard::enhc_obo; }, 5);
+  add(
+      "6 decks 6:5", [](Rules& r) { r.blackjack_pays_num = 6, r.blackjack_pays_den = 5; }, 10);
+  add(
+      "6 decks early surrender", [](Rules& r) { r.surrender = Surrender::early; }, 5);
+  add(
+      "infinite deck", [](Rules& r) { r.decks = INFINITE_DECKS; }, 10);
+  add(
+      "6 decks 3 seats", [](Rules& r) { r.seats = 3; }, 10);
   // Free Bet and Spanish 21 as configs/ deal them: V leaves out their
   // settlement rules (dealer 22, free bets, bonuses), which costs reduction.
   add(
@@ -158,7 +169,8 @@ TEST(ControlVariate, WrongValuesStayUnbiased) {
   Rules other = rules;
   other.decks = 1, other.h17 = true, other.hole_card = HoleCard::enhc;
   other.blackjack_pays_num = 6, other.blackjack_pays_den = 5;
-  const auto wrong = std::make_shared<const ControlValues>(other, ResolvedStrategy(other, Analyzer(other).optimal_chart()));
+  const auto wrong =
+      std::make_shared<const ControlValues>(other, ResolvedStrategy(other, Analyzer(other).optimal_chart()));
   const Engine engine(rules, chart, Counting{}, {}, wrong);
   const Controlled run = play(engine, 1'000'000);
   const Engine right(rules, chart, Counting{}, {}, ControlVariate::exact);
@@ -227,8 +239,9 @@ TEST(ControlVariate, CountingNotYetControlled) {
   Rules rules = base();
   Counting counting;
   counting.enabled = true;
-  EXPECT_NE(testutil::error_message([&] { Engine(rules, Analyzer(rules).optimal_chart(), counting, {}, ControlVariate::exact); })
-                .find("does not combine with counting"),
+  EXPECT_NE(testutil::error_message([&] {
+              Engine(rules, Analyzer(rules).optimal_chart(), counting, {}, ControlVariate::exact);
+            }).find("does not combine with counting"),
             std::string::npos);
 }
 

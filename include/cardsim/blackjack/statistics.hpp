@@ -172,7 +172,7 @@ CountingStatistics counting_statistics(const Tally& tally, const Rules& rules, c
 // A controlled run's plain estimates beside the controlled ones, and the
 // variance reduction (simulate.hpp).
 struct ControlStatistics {
-  core::MeanEstimate plain_edge;               // the table's, per initial wager
+  core::MeanEstimate plain_edge;                // the table's, per initial wager
   std::vector<core::MeanEstimate> plain_seats;  // each seat's
   VarianceReduction reduction;
   double effective_rounds = 0;  // rounds x factor: the plain rounds that would give the same SE

@@ -151,7 +151,7 @@ inline constexpr int CONTROL_FRACTION_BITS = 32;
 // the controlled result to 2^-CONTROL_FOURTH_BITS units.
 inline constexpr int CONTROL_FOURTH_BITS = 12;
 struct ControlTally {
-  std::int64_t rounds = 0;  // rounds played with the control
+  std::int64_t rounds = 0;                                   // rounds played with the control
   std::array<WideSum, MAX_SEATS> seat_control{};             // sum of controls, 2^-32 units
   std::array<WideSum, MAX_SEATS> seat_controlled_squared{};  // sum of (controlled result)^2, 2^-64 units
   WideSum table_control = 0;                                 // the table's (all seats), 2^-32 units
