@@ -38,19 +38,21 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, c
 
 Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
                ControlVariate control)
-    : Engine(rules, chart, counting, std::move(side_bets)) {
-  if (control == ControlVariate::none) return;
-  if (counting_.enabled) {
-    throw Error(
-        "control_variate exact does not combine with counting yet; give control_variate none for a counted run");
-  }
-  control_values_ = std::make_shared<const ControlValues>(rules_, strategy_);
+    : Engine(rules, chart, counting, std::move(side_bets), std::shared_ptr<const ControlValues>{}) {
+  if (control == ControlVariate::exact) control_by(std::make_shared<const ControlValues>(rules_, strategy_));
 }
 
 Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
                std::shared_ptr<const ControlValues> values)
     : Engine(rules, chart, counting, std::move(side_bets)) {
-  if (values && counting_.enabled) throw Error("counted rounds are not controlled");
+  if (values) control_by(std::move(values));
+}
+
+void Engine::control_by(std::shared_ptr<const ControlValues> values) {
+  if (counting_.enabled) {
+    throw Error(
+        "control_variate exact does not combine with counting yet; give control_variate none for a counted run");
+  }
   control_values_ = std::move(values);
 }
 

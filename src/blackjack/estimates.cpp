@@ -12,22 +12,6 @@ core::MeanEstimate table_edge(const Tally& tally, const Rules& rules) {
 
 namespace {
 
-// A mean estimate from a sum and sum of squares held as doubles.
-core::MeanEstimate estimate(double sum, double sum_squared, std::int64_t n, double scale) {
-  core::MeanEstimate e;
-  if (n <= 0) return e;
-  e.n = n;
-  const auto count = static_cast<double>(n);
-  const double mean = sum / count;
-  const double variance = n > 1 ? std::max(0.0, (sum_squared - count * mean * mean) / (count - 1)) : 0.0;
-  e.mean = mean / scale;
-  e.sd = std::sqrt(variance) / scale;
-  e.se = e.sd / std::sqrt(count);
-  e.ci95_low = e.mean - core::Z95 * e.se;
-  e.ci95_high = e.mean + core::Z95 * e.se;
-  return e;
-}
-
 // The sum of controlled results, money units, of a net and its control.
 double controlled_sum(std::int64_t net, WideSum control) {
   return std::ldexp(static_cast<double>((static_cast<WideSum>(net) << CONTROL_FRACTION_BITS) - control),
@@ -42,8 +26,8 @@ double controlled_squares(WideSum squared) {
 core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules) {
   const ControlTally& c = tally.control;
   if (c.rounds == 0) return table_edge(tally, rules);
-  return estimate(controlled_sum(tally.table_net, c.table_control), controlled_squares(c.table_controlled_squared),
-                  c.rounds, table_wager_units(rules));
+  return core::mean_estimate(controlled_sum(tally.table_net, c.table_control),
+                             controlled_squares(c.table_controlled_squared), c.rounds, table_wager_units(rules));
 }
 
 core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat) {
@@ -53,12 +37,8 @@ core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, 
   if (c.rounds == 0) {
     return core::mean_estimate(tally.seats[s].net, tally.seats[s].net_squared, tally.rounds, wager);
   }
-  return estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]),
-                  controlled_squares(c.seat_controlled_squared[s]), c.rounds, wager);
-}
-
-core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules) {
-  return tally.control.rounds > 0 ? controlled_table_edge(tally, rules) : table_edge(tally, rules);
+  return core::mean_estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]),
+                             controlled_squares(c.seat_controlled_squared[s]), c.rounds, wager);
 }
 
 VarianceReduction variance_reduction(const Tally& tally) {

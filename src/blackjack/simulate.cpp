@@ -32,7 +32,7 @@ SimulationResult simulate(const Engine& engine, const SimulationPlan& plan, unsi
         return part.complete;
       },
       [&] {
-        const core::MeanEstimate edge = headline_table_edge(result.tally, engine.rules());
+        const core::MeanEstimate edge = controlled_table_edge(result.tally, engine.rules());
         return edge.has_se() && edge.se <= plan.target_se;
       });
   return result;

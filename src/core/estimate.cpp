@@ -15,13 +15,16 @@ Proportion proportion(std::uint64_t count, std::uint64_t total) {
 }
 
 MeanEstimate mean_estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale) {
+  return mean_estimate(static_cast<double>(sum), static_cast<double>(sum_squared), n, scale);
+}
+
+MeanEstimate mean_estimate(double sum, double sum_squared, std::int64_t n, double scale) {
   MeanEstimate e;
   if (n <= 0) return e;
   e.n = n;
   const double count = static_cast<double>(n);
-  const double mean = static_cast<double>(sum) / count;
-  const double variance =
-      n > 1 ? std::max(0.0, (static_cast<double>(sum_squared) - count * mean * mean) / (count - 1)) : 0.0;
+  const double mean = sum / count;
+  const double variance = n > 1 ? std::max(0.0, (sum_squared - count * mean * mean) / (count - 1)) : 0.0;
   e.mean = mean / scale;
   e.sd = std::sqrt(variance) / scale;
   e.se = e.sd / std::sqrt(count);

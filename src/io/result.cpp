@@ -357,10 +357,6 @@ double rounds_per_second(const RunInfo& run, const bj::Tally& t) {
   return run.elapsed_seconds > 0 ? static_cast<double>(rounds_played(run, t)) / run.elapsed_seconds : 0.0;
 }
 
-}  // namespace
-
-namespace {
-
 // Which estimate the headline is; for a controlled run the variance
 // reduction factor (plain variance / controlled variance of the table's round
 // result) with its standard error, and the plain rounds it is worth.
@@ -444,8 +440,10 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
   result["strategy"] = run.strategy;
   result["edge"] = edge;
   result["control_variate"] = control_variate_json(stats);
-  if (stats.control) result["edge_plain"] = edge_json(stats.control->plain_edge);
-  if (stats.control) result["edge_plain"].erase("sd_per_round");  // edge's, of one seat
+  if (stats.control) {
+    result["edge_plain"] = edge_json(stats.control->plain_edge);
+    result["edge_plain"].erase("sd_per_round");  // edge's, of one seat
+  }
   // The exact value of the same chart and rules, from the combinatorial
   // analyzer, which deals from a fresh shoe each round (blackjack::
   // compare_with_exact).

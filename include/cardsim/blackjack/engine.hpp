@@ -99,7 +99,6 @@ class Engine {
   const ResolvedStrategy& strategy() const { return strategy_; }
   const Counting& counting() const { return counting_; }
   const std::vector<SideBet>& side_bets() const { return side_bets_; }
-  ControlVariate control_variate() const { return control_values_ ? ControlVariate::exact : ControlVariate::none; }
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
   // the cards left in the shoe, as the counting config converts it.
   int true_count_of(int running_count, int remaining_cards) const;
@@ -172,8 +171,10 @@ class Engine {
   std::int64_t blackjack_win_;                                 // units won by a blackjack
   std::array<std::int64_t, BONUS_21_KINDS> bonus_21_units_{};  // units won by each bonus 21 (spanish_bonuses)
   std::array<bool, HAND_STATES> dealer_stands_{};
-  // The control variate's values (null: rounds not controlled).
+  // The control variate's values (null: rounds not controlled), set by
+  // control_by, which refuses counted rounds.
   std::shared_ptr<const ControlValues> control_values_;
+  void control_by(std::shared_ptr<const ControlValues> values);
   Counting counting_;
   std::vector<SideBet> side_bets_;
   std::vector<SideBetPays> side_bet_pays_;     // [bet]

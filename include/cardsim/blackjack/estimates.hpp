@@ -22,12 +22,10 @@ core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
 // The controlled estimates of a controlled run (tally.control.rounds > 0,
 // Engine with ControlVariate::exact): the mean of the rounds' controlled
 // results (net less control) per initial wager, the table's and seat
-// `seat`'s. Without control they are the plain ones.
+// `seat`'s. Without control they are the plain ones: controlled_table_edge
+// is the headline, what a target standard error is checked against.
 core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules);
 core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat);
-// The headline estimate: controlled_table_edge when controlled, else
-// table_edge; what a target standard error is checked against.
-core::MeanEstimate headline_table_edge(const Tally& tally, const Rules& rules);
 
 // The variance reduction factor of a controlled run, with its standard error.
 struct VarianceReduction {

@@ -37,6 +37,8 @@ struct MeanEstimate {
   bool has_se() const { return n >= 2; }
 };
 MeanEstimate mean_estimate(std::int64_t sum, std::int64_t sum_squared, std::int64_t n, double scale);
+// The same from sums held as doubles (those of 128-bit or fixed-point tallies).
+MeanEstimate mean_estimate(double sum, double sum_squared, std::int64_t n, double scale);
 
 // Batch means: a run made of independent batches (cardsim's chunks, each its
 // own random stream), a ratio R = sum y / sum x over them, and its standard
