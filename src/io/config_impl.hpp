@@ -1,7 +1,13 @@
 #pragma once
-// Private to the config reader (src/io/config.cpp) and its key table
-// (src/io/config_keys.cpp): the names of the enum values a config may give,
-// the table of keys, and how an error names a key.
+// Private to the rooms of io/config.hpp, each one job:
+//   config.cpp          the reader: each key's value read and range-checked
+//   config_checks.cpp   the relations between keys, after reading
+//   config_keys.cpp     the key table and the names of enum values
+//   config_values.cpp   the text grammars: counts, bet ramps, a flag's text
+//   config_json.cpp     the text of a JSON file holding one object
+//   config_writer.cpp   a config written back, and the rules described
+// Shared here: the names of the enum values a config may give, the table of
+// keys, how an error names a key, and the relations check.
 
 #include <array>
 #include <string>
@@ -56,6 +62,9 @@ inline std::string name_of(const EnumNames<Enum, N>& names, Enum value) {
   return "invalid";
 }
 
+// True counts that wonging, bet ramps and index lines may name.
+inline constexpr int MAX_INDEX_TRUE_COUNT = blackjack::MAX_NAMED_TRUE_COUNT;
+
 // The counting keys: given without a count they would do nothing.
 inline constexpr std::array<const char*, 9> COUNTING_KEYS{
     "true_count_decks", "true_count_rounding", "bet_ramp",        "wong_in", "wong_out",
@@ -66,5 +75,12 @@ const ConfigKey& key_info(const std::string& key);
 
 // "config key 'decks' (--decks)"; name and description have no flag.
 std::string key_and_flag(const std::string& key);
+
+// Throws for keys that do not go together (`j` the config as given, `config`
+// as read from it): counting keys without a count (Error), rules that
+// blackjack::validate refuses (Error, in config keys and flags), side bets or
+// a count the rules cannot have, a control variate with counting, chunks
+// beyond what a chunk's stream holds (BadConfigValue or Error).
+void check_key_relations(const nlohmann::json& j, const SimConfig& config);
 
 }  // namespace cardsim::io::config_detail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The include rules of the layers (DESIGN.md, "Layers"). Lists every
+# The include rules of the layers (CONTRIBUTING.md, "Layout"). Lists every
 # offending line. Usage: includes_test.sh SOURCE_DIR
 #
 # Which layer may include which (src/LAYER and include/cardsim/LAYER alike):
@@ -11,7 +11,10 @@
 #   cli        anything
 # and besides: the game layers (core, run, blackjack, zjh) include no
 # nlohmann_json, CLI11 or the generated version.hpp; io/ includes no CLI11;
-# nothing outside src/cli includes a file of src/cli.
+# nothing outside src/cli includes a file of src/cli; no file reaches into
+# another folder by a relative path ("../run/x.hpp"), which the rules above,
+# written for "cardsim/LAYER/", would not see: another layer's public header
+# is "cardsim/LAYER/x.hpp", its private headers are its own.
 set -uo pipefail
 cd "$1" || exit 1
 status=0
@@ -36,5 +39,6 @@ check "run includes a game or io" 'cardsim/(blackjack|zjh|io)/' $(folders run)
 check "blackjack includes zjh or io" 'cardsim/(zjh|io)/' $(folders blackjack)
 check "zjh includes blackjack or io" 'cardsim/(blackjack|io)/' $(folders zjh)
 check "a library file includes the CLI's" 'cli/|\.\./cli/' $(folders "${game[@]}" io)
+check "a file includes another folder's by a relative path" '\.\./' src include
 [[ $status -eq 0 ]] && echo "layers: includes ok"
 exit $status
