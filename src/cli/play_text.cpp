@@ -86,7 +86,8 @@ std::string chips(std::int64_t money, std::int64_t per_chip, bool sign) {
   if (rest != 0) {
     const auto cents = static_cast<std::int64_t>(
         std::llround(static_cast<double>(rest) * PERCENT_DIGITS / static_cast<double>(per_chip)));
-    text += "." + std::string(cents < 10 ? "0" : "") + std::to_string(cents);
+    text += cents < 10 ? ".0" : ".";
+    text += std::to_string(cents);
   }
   if (money < 0) return "-" + text;
   return sign && money > 0 ? "+" + text : text;
