@@ -58,4 +58,5 @@ def config_keys() -> List[Dict[str, Any]]:
     and of its ``rules`` (``rule`` true: the rule keys ``exact`` and ``sim``
     take as keywords): key, rule, kind, allowed values, help and default (JSON
     text, "null" for none), as docs/zjh.md lists them."""
-    return _cardsim.zjh_config_keys()
+    keys: List[Dict[str, Any]] = json.loads(_cardsim.zjh_config_keys())
+    return keys

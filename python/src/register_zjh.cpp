@@ -51,21 +51,8 @@ io::ZjhGame resolve(const ZjhSource& source, std::optional<unsigned> players = s
   return io::resolve_zjh_game(keys);
 }
 
-// The config keys as dicts: key, rule (a key of "rules"), kind, allowed, help, default.
-py::list config_keys() {
-  py::list keys;
-  for (const io::ZjhConfigKey& key : io::zjh_config_keys()) {
-    py::dict entry;
-    entry["key"] = key.key;
-    entry["rule"] = key.rule;
-    entry["kind"] = key.kind;
-    entry["allowed"] = key.allowed;
-    entry["help"] = key.help;
-    entry["default"] = key.default_value.empty() ? "null" : key.default_value;
-    keys.append(entry);
-  }
-  return keys;
-}
+// The config keys as a JSON list (zjh_config_keys_json).
+std::string config_keys() { return io::zjh_config_keys_json().dump(); }
 
 std::string exact(const ZjhSource& source) {
   const py::gil_scoped_release release;
@@ -110,7 +97,8 @@ void register_zjh(py::module_& m) {
   m.def("zjh_exact", &exact, py::arg("game"), "The exact enumeration's result JSON text");
   m.def("zjh_sim", &sim, py::arg("game"), py::arg("players"), py::arg("deals"), py::arg("seed"), py::arg("chunk_deals"),
         py::arg("threads"), py::arg("progress"), "Simulates; returns as sim()");
-  m.def("zjh_config_keys", &config_keys, "The zjh config keys: key, rule, kind, allowed, help and default (JSON text)");
+  m.def("zjh_config_keys", &config_keys,
+        "The zjh config keys: a JSON list of {key, rule, kind, allowed, help, default}");
   m.attr("ZJH_DEFAULT_CHUNK_DEALS") = zjh::DEFAULT_CHUNK_DEALS;
 }
 

@@ -126,6 +126,19 @@ const std::vector<ZjhConfigKey>& zjh_config_keys() {
   return keys;
 }
 
+json zjh_config_keys_json() {
+  json list = json::array();
+  for (const ZjhConfigKey& key : zjh_config_keys()) {
+    list.push_back({{"key", key.key},
+                    {"rule", key.rule},
+                    {"kind", key.kind},
+                    {"allowed", key.allowed},
+                    {"help", key.help},
+                    {"default", key.default_value.empty() ? "null" : key.default_value}});
+  }
+  return list;
+}
+
 std::string zjh_config_flag(const std::string& key) {
   if (key == "game" || key == "rules") return "";
   std::string flag = key;

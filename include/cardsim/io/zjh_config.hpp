@@ -33,6 +33,10 @@ struct ZjhConfigKey {
 // the rule keys (ties, a23, special_235, straight_above_flush).
 const std::vector<ZjhConfigKey>& zjh_config_keys();
 
+// The keys as a JSON list of {"key", "rule", "kind", "allowed", "help",
+// "default"} (the default as JSON text, "null" for none), for Python.
+nlohmann::json zjh_config_keys_json();
+
 // The command-line flag of a key, without "--": the key with dashes for
 // underscores ("special-235"); "" for a key that has none (game, rules).
 std::string zjh_config_flag(const std::string& key);
