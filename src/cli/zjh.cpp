@@ -82,8 +82,9 @@ bool parse_rule_bool(const std::string& flag, const std::string& text) {
   return text == "true" || text == "on";
 }
 
-// The flag of a config key: its help (a rule key's ends "[variant]": its
-// default is the variant's) and its values, checked as it is parsed.
+// The flag of a config key, in --help's Rules: its help (a rule key's ends
+// "[variant]": its default is the variant's) and its values, checked as it is
+// parsed.
 void add_key_flag(CLI::App* app, ZjhRuleOptions& o, const io::ZjhConfigKey& key) {
   CLI::Option* option = app->add_option_function<std::string>(
       "--" + io::zjh_config_flag(key.key), [&o, name = key.key](const std::string& text) { o.flags[name] = text; },
@@ -94,6 +95,7 @@ void add_key_flag(CLI::App* app, ZjhRuleOptions& o, const io::ZjhConfigKey& key)
     option->check(CLI::IsMember(key.values));
   }
   if (!key.rule) option->default_str(nlohmann::json::parse(key.default_value).get<std::string>());
+  option->group("Rules");
 }
 
 void add_rule_flags(CLI::App* app, ZjhRuleOptions& o) {
