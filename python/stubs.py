@@ -49,7 +49,7 @@ def init_stub(keys: Dict[str, List[str]]) -> str:
     config, sweep = keys["ConfigKeys"], keys["SweepKeys"]
     return HEADER + f'''"""cardsim from Python: blackjack and Zha Jin Hua simulations and exact analyses (docs/python.md)."""
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 import pandas
 
@@ -68,6 +68,7 @@ __all__: List[str]
 __version__: str
 
 Config = Union[str, os.PathLike[str], Mapping[str, Any], None]
+Path = Union[str, os.PathLike[str]]
 Result = Dict[str, Any]
 
 class PairedResult(Dict[str, Any]):
@@ -76,16 +77,21 @@ class PairedResult(Dict[str, Any]):
     def of(cls, parsed: Mapping[str, Any]) -> PairedResult: ...
 
 def sim(
-        config: Config = None, *, threads: int = 0, target_se: float = 0, progress: Progress = False{keyword(config)}
+        config: Config = None, *, threads: int = 0, target_se: float = 0, progress: Progress = False,
+        checkpoint: Optional[Path] = None, checkpoint_every: float = 60, resume: Optional[Path] = None,
+        shard: Optional[Tuple[int, int]] = None{keyword(config)}
 ) -> Result: ...
+def merge(shards: Sequence[Path]) -> Result: ...
 def compare(
         configs: Sequence[Config], *, rounds: Optional[Count] = None, seed: Optional[int] = None,
-        chunk_rounds: Optional[Count] = None, target_se: float = 0, threads: int = 0, progress: Progress = False
+        chunk_rounds: Optional[Count] = None, target_se: float = 0, threads: int = 0, progress: Progress = False,
+        shard: Optional[Tuple[int, int]] = None
 ) -> PairedResult: ...
 def sweep(
         base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], Any]]] = None, *,
         rounds: Optional[Count] = None, seed: Optional[int] = None, chunk_rounds: Optional[Count] = None,
-        target_se: float = 0, threads: int = 0, progress: Progress = False{keyword(sweep)}
+        target_se: float = 0, threads: int = 0, progress: Progress = False,
+        shard: Optional[Tuple[int, int]] = None{keyword(sweep)}
 ) -> PairedResult: ...
 def analyze(config: Config = None, *, composition_dependent: bool = False{keyword(config)}
 ) -> Result: ...

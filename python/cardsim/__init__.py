@@ -24,7 +24,7 @@ import json
 import os
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _cardsim, zjh
 from ._keys import ConfigKeys, CountingKeys, RuleKeys, RunKeys, SweepKeys, ZjhRuleKeys
@@ -34,12 +34,14 @@ if TYPE_CHECKING:
     import pandas
     from typing_extensions import Unpack
 
-__all__ = ["sim", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys", "zjh", "PairedResult",
+__all__ = ["sim", "merge", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys", "zjh", "PairedResult",
            "Interrupted", "ConfigKeys", "RuleKeys", "CountingKeys", "RunKeys", "SweepKeys", "ZjhRuleKeys"]
 __version__: str = _cardsim.__version__
 
 #: A config: a JSON file's path, a dict of config keys, or None (the defaults).
 Config = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
+#: A file: a path.
+Path = Union[str, "os.PathLike[str]"]
 #: A result: the JSON object the CLI writes, as a dict.
 Result = Dict[str, Any]
 
@@ -67,22 +69,66 @@ def _source(config: Config, keys: Mapping[str, Any]) -> _cardsim.ConfigSource:
 
 
 def sim(config: Config = None, *, threads: int = 0, target_se: float = 0, progress: Progress = False,
-        **keys: Unpack[ConfigKeys]) -> Result:
+        checkpoint: Optional[Path] = None, checkpoint_every: float = 60, resume: Optional[Path] = None,
+        shard: Optional[Tuple[int, int]] = None, **keys: Unpack[ConfigKeys]) -> Result:
     """Simulates blackjack: ``cardsim sim``.
 
     config: a config file's path, a dict of config keys, or None (the
         defaults: 6 decks, S17, DAS, 3:2, basic strategy, 10M rounds, seed 1).
     keys: config keys on top of it, as the CLI's flags (``decks=8,
-        h17=True, rounds="100M", seed=7, count="hi-lo"``).
+        h17=True, rounds="100M", seed=7, count="hi-lo"``); a relative file
+        name given here is found from the working folder, one in the config
+        file from the file's folder.
     threads: threads to play on; 0: every core.
     target_se: stop once the standard error of the edge per initial wager
         is at most this (checked every 20 chunks); 0: play every round.
     progress: True for a bar on stderr, or a callable(done, total) in rounds.
+    checkpoint: save the finished chunks to this file every
+        ``checkpoint_every`` seconds and at the end or on Ctrl-C
+        (``--checkpoint``); ``resume`` continues from it.
+    resume: continue the run saved in this checkpoint (its config, chart,
+        counting, side bets and shard: give no config, keys or shard);
+        checkpoints go on to it unless ``checkpoint`` names another file.
+    shard: ``(i, n)`` plays shard i of n of the run (``--shard i/n``); the
+        result is a shard result, which ``merge`` combines.
 
     Returns the result JSON of ``cardsim sim --out -`` as a dict: the same
-    statistics, byte for byte, for the same config and seed.
+    statistics, byte for byte, for the same config and seed, whether the run
+    was resumed, sharded and merged, or played in one go.
     """
-    return _finish(*_cardsim.sim(_source(config, keys), threads, target_se, callback(progress, "rounds")))
+    run = _cardsim.SimRun(threads, target_se, _path(checkpoint), checkpoint_every, _path(resume),
+                          _shard(shard))
+    return _finish(*_cardsim.sim(_source(config, keys), run, callback(progress, "rounds")))
+
+
+def merge(shards: Sequence[Path]) -> Result:
+    """Merges the shard results of one run (``sim``, ``compare`` or
+    ``sweep`` with ``shard=(i, n)``, or the CLI's ``--shard i/n``) into the
+    run's result: ``cardsim merge``. Every shard must be given, in any order;
+    a compare or sweep result comes back as a ``PairedResult`` (with its
+    ``csv``)."""
+    if isinstance(shards, (str, os.PathLike)):
+        raise TypeError("shards must be a list of shard result files, not one path")
+    merged = json.loads(_cardsim.merge([_path(path) for path in shards]))
+    result = merged["result"]
+    return PairedResult.of(merged) if merged["command"] != "sim" else result
+
+
+def _path(path: Optional[Path]) -> str:
+    if path is None:
+        return ""
+    if isinstance(path, (str, os.PathLike)):
+        return os.fspath(path)
+    raise TypeError(f"a file must be a path, not {type(path).__name__}")
+
+
+def _shard(shard: Optional[Tuple[int, int]]) -> str:
+    if shard is None:
+        return ""
+    if (not isinstance(shard, tuple) or len(shard) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in shard)):
+        raise TypeError(f"shard must be a tuple (i, n) of ints, such as (0, 4), not {shard!r}")
+    return f"{shard[0]}/{shard[1]}"
 
 
 def _run_keys(rounds: Any, seed: Any, chunk_rounds: Any) -> str:
@@ -112,7 +158,7 @@ def _warn_few_chunks(result: Result) -> Result:
 
 def compare(configs: Sequence[Config], *, rounds: Union[int, str, None] = None, seed: Optional[int] = None,
             chunk_rounds: Union[int, str, None] = None, target_se: float = 0, threads: int = 0,
-            progress: Progress = False) -> Result:
+            progress: Progress = False, shard: Optional[Tuple[int, int]] = None) -> Result:
     """Plays rule variants on the same cards: ``cardsim compare``.
 
     configs: two or more configs (paths or dicts); the first is the baseline,
@@ -122,6 +168,8 @@ def compare(configs: Sequence[Config], *, rounds: Union[int, str, None] = None, 
     rounds, seed, chunk_rounds: the run, for every variant (chunk_rounds
         defaults to 100000: the paired SE is estimated over chunks).
     target_se: stop once every difference's standard error is at most this.
+    shard: ``(i, n)`` plays shard i of n (``--shard i/n``): a shard result
+        (its ``csv`` empty), which ``merge`` combines with the others.
 
     Returns the result JSON of ``cardsim compare --out -`` as a dict (a
     PairedResult, whose ``csv`` is the text of ``--csv``); each variant's
@@ -129,13 +177,14 @@ def compare(configs: Sequence[Config], *, rounds: Union[int, str, None] = None, 
     """
     sources = [_source(config, {}) for config in configs]
     result = _finish(*_cardsim.compare(sources, _run_keys(rounds, seed, chunk_rounds), threads, target_se,
-                                       callback(progress, "rounds per variant")), PairedResult.of)
+                                       _shard(shard), callback(progress, "rounds per variant")), PairedResult.of)
     return _warn_few_chunks(result)
 
 
 def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], Any]]] = None, *,
           rounds: Union[int, str, None] = None, seed: Optional[int] = None, chunk_rounds: Union[int, str, None] = None,
-          target_se: float = 0, threads: int = 0, progress: Progress = False, **keys: Unpack[SweepKeys]) -> Result:
+          target_se: float = 0, threads: int = 0, progress: Progress = False, shard: Optional[Tuple[int, int]] = None,
+          **keys: Unpack[SweepKeys]) -> Result:
     """Plays a grid of rule variants on the same cards: ``cardsim sweep``.
 
     base: the config every cell starts from (path, dict or None), with
@@ -145,7 +194,7 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
         (``"1,2,6,8"``, a range ``"0.6:0.9:0.05"``, both ends included); one
         cell per combination, the last key changing fastest, the first cell
         the baseline of the differences.
-    rounds, seed, chunk_rounds, target_se, threads, progress: as compare().
+    rounds, seed, chunk_rounds, target_se, threads, progress, shard: as compare().
 
     Returns the result JSON of ``cardsim sweep --out -`` as a dict (a
     PairedResult, whose ``csv`` is the text of ``--csv``).
@@ -156,7 +205,8 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
              else list(values) if isinstance(values, (list, tuple, range)) or hasattr(values, "tolist")
              else [values]] for key, values in vary.items()]
     result = _finish(*_cardsim.sweep(_source(base, keys), _json(axes), _run_keys(rounds, seed, chunk_rounds), threads,
-                                     target_se, callback(progress, "rounds per variant")), PairedResult.of)
+                                     target_se, _shard(shard), callback(progress, "rounds per variant")),
+                     PairedResult.of)
     return _warn_few_chunks(result)
 
 

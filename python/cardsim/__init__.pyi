@@ -2,7 +2,7 @@
 # Every config key is an explicit keyword parameter, so that a type checker rejects a misspelt one.
 """cardsim from Python: blackjack and Zha Jin Hua simulations and exact analyses (docs/python.md)."""
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 import pandas
 
@@ -21,6 +21,7 @@ __all__: List[str]
 __version__: str
 
 Config = Union[str, os.PathLike[str], Mapping[str, Any], None]
+Path = Union[str, os.PathLike[str]]
 Result = Dict[str, Any]
 
 class PairedResult(Dict[str, Any]):
@@ -30,6 +31,8 @@ class PairedResult(Dict[str, Any]):
 
 def sim(
         config: Config = None, *, threads: int = 0, target_se: float = 0, progress: Progress = False,
+        checkpoint: Optional[Path] = None, checkpoint_every: float = 60, resume: Optional[Path] = None,
+        shard: Optional[Tuple[int, int]] = None,
         name: str = ...,
         description: str = ...,
         decks: Union[int, Literal['infinite']] = ...,
@@ -74,14 +77,17 @@ def sim(
         chunk_rounds: Count = ...,
         control_variate: Literal['exact', 'none'] = ...
 ) -> Result: ...
+def merge(shards: Sequence[Path]) -> Result: ...
 def compare(
         configs: Sequence[Config], *, rounds: Optional[Count] = None, seed: Optional[int] = None,
-        chunk_rounds: Optional[Count] = None, target_se: float = 0, threads: int = 0, progress: Progress = False
+        chunk_rounds: Optional[Count] = None, target_se: float = 0, threads: int = 0, progress: Progress = False,
+        shard: Optional[Tuple[int, int]] = None
 ) -> PairedResult: ...
 def sweep(
         base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], Any]]] = None, *,
         rounds: Optional[Count] = None, seed: Optional[int] = None, chunk_rounds: Optional[Count] = None,
         target_se: float = 0, threads: int = 0, progress: Progress = False,
+        shard: Optional[Tuple[int, int]] = None,
         name: str = ...,
         description: str = ...,
         decks: Union[int, Literal['infinite']] = ...,

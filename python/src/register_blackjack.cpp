@@ -22,9 +22,13 @@
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/outputs.hpp"
+#include "cardsim/io/paired_job.hpp"
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/shard.hpp"
 #include "cardsim/io/side_bet_file.hpp"
+#include "cardsim/io/sim_job.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/io/variants.hpp"
 #include "register.hpp"
@@ -46,18 +50,30 @@ struct ConfigSource {
   std::string text = "{}";
   std::string keys = "{}";
 
-  json object() const {
-    // Through the CLI's parser: a NaN or 1e999 (which Python's json writes)
-    // is a bad value (ValueError) naming what holds it.
-    io::InputRegistry inputs;
-    json j = path.empty() ? io::parse_json_object(text, "config")
-                          : io::parse_json_object(inputs.read("config", path).bytes, "config '" + path + "'");
+  // Through the CLI's parser: a NaN or 1e999 (which Python's json writes) is
+  // a bad value (ValueError) naming what holds it.
+  json object(io::InputRegistry& inputs) const {
     const json on_top = io::parse_json_object(keys, "config keys");
+    if (!path.empty()) return io::config_object(path, on_top, inputs);
+    json j = io::parse_json_object(text, "config");
     for (const auto& [key, value] : on_top.items()) j[key] = value;
     return j;
   }
+  json object() const {
+    io::InputRegistry inputs;
+    return object(inputs);
+  }
+  bool given() const { return !path.empty() || text != "{}" || keys != "{}"; }
   // Where the config's relative file names are looked up too.
   std::string folder() const { return std::filesystem::path(path).parent_path().string(); }
+  // Where the relative name of `key` is found, as the CLI finds it: a key
+  // given on top (a flag) from the working folder, one of the file from the
+  // file's folder.
+  std::string folder_of(const std::string& key) const {
+    if (path.empty() || io::parse_json_object(keys, "config keys").contains(key)) return "";
+    const std::string f = folder();
+    return f.empty() ? "." : f;
+  }
 };
 
 void check_target_se(double target_se) {
@@ -67,41 +83,69 @@ void check_target_se(double target_se) {
   }
 }
 
-std::string sim_json(const ConfigSource& source, unsigned threads, double target_se, bj::SimulationControl& control,
-                     Watched& watched) {
-  check_target_se(target_se);
-  io::SimConfig config = io::sim_config_from_json(source.object());
-  config.control_variate = io::control_variate_of(config);  // echoed in the result
-  // Every file read once, here (io/inputs.hpp); the side bets' PAR sheets with them.
-  io::InputRegistry inputs;
-  const bj::StrategyChart chart = io::load_strategy(config.strategy, config.rules, inputs, source.folder());
-  const bj::Counting counting = io::load_counting(config, inputs, source.folder(), source.folder());
-  const std::vector<io::PlayedSideBet> side_bets =
-      io::played_side_bets(config, io::load_side_bets(config.side_bets, inputs, source.folder()));
-  std::vector<bj::SideBet> bets;
-  for (const io::PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
-  const bj::Engine engine(config.rules, chart, counting, std::move(bets), io::control_variate_of(config));
-  const double exact_ev = bj::Analyzer(config.rules).evaluate(chart).ev;
-  const run::ChunkPlan plan{config.rounds, config.chunk_rounds};
-  threads = run::resolve_threads(threads);
-  watched.total = config.rounds;
+// How cardsim.sim runs beside its config: as `cardsim sim`'s flags.
+struct SimRun {
+  unsigned threads = 0;
+  double target_se = 0;
+  std::string checkpoint;          // --checkpoint ("" none)
+  double checkpoint_seconds = 60;  // --checkpoint-every
+  std::string resume;              // --resume ("" none)
+  std::string shard;               // --shard "i/N" ("" the whole run)
+};
 
-  const auto start = std::chrono::steady_clock::now();
-  const bj::SimulationResult outcome =
-      bj::simulate(engine, {config.seed, plan, std::nullopt, target_se}, threads, control);
-  if (outcome.tally.rounds == 0) return {};  // stopped before a chunk was played: no result
-  const bool by_target = outcome.stopped_by == run::StopReason::target_se;
-  const io::RunInfo info{.strategy = chart.name,
-                         .exact_ev = exact_ev,
-                         .chunks = by_target ? outcome.completed_chunks.size() : plan.chunks(),
-                         .chunks_played = outcome.completed_chunks.size(),
-                         .threads = run::threads_used(threads, plan.chunks()),
-                         .elapsed_seconds = seconds_since(start),
-                         .index_plays = io::index_play_lines(counting.indices),
-                         .target_se = target_se,
-                         .stopped_by = outcome.stopped_by,
-                         .side_bets = side_bets};
-  return io::sim_result_json(config, info, outcome.tally).dump(JSON_INDENT);
+// One job through the library's job layer (io::SimJob), as `cardsim sim`
+// runs it: the result JSON text ("" if no round was played).
+std::string sim_json(const ConfigSource& source, const SimRun& how, bj::SimulationControl& control, Watched& watched) {
+  check_target_se(how.target_se);
+  if (!(how.checkpoint_seconds > 0 && how.checkpoint_seconds < 1e9)) {
+    throw Error("checkpoint_every " + std::to_string(how.checkpoint_seconds) +
+                " is not an interval; expected seconds > 0, such as 60");
+  }
+  // Every file read once, here (io/inputs.hpp).
+  io::InputRegistry inputs;
+  std::optional<io::SimJob> job;
+  if (!how.resume.empty()) {
+    if (source.given() || !how.shard.empty()) {
+      throw Error("resume takes the config and shard from the checkpoint: give no config, config key or shard");
+    }
+    job.emplace(io::SimJob::resumed(how.resume, inputs));
+  } else {
+    job.emplace(
+        io::sim_config_from_json(source.object(inputs)), [&](const std::string& key) { return source.folder_of(key); },
+        inputs, how.shard);
+  }
+  const std::string checkpoint = how.checkpoint.empty() ? how.resume : how.checkpoint;
+  job->prepare({.threads = how.threads,
+                .target_se = how.target_se,
+                .checkpoint = checkpoint,
+                .checkpoint_seconds = how.checkpoint_seconds,
+                .checkpoint_written = {},
+                .mpi = nullptr});
+  io::Outputs outputs("sim", inputs);
+  outputs.may_update(how.resume, "checkpoint");
+  outputs.output("checkpoint", checkpoint);
+  outputs.check();
+  watched.total = job->rounds_total();
+  job->play(control);
+  const io::SimJobEnd end = *job->finish();
+  outputs.write("checkpoint", end.checkpoint);
+  outputs.finish(end.result);
+  return end.result;
+}
+
+// `cardsim merge`: the result of a run from its shard result files `paths`:
+// {"command": "sim", "compare" or "sweep", "result": the result, "csv": the
+// CSV of a compare or sweep ("" for sim)}.
+std::string merge(const std::vector<std::string>& paths) {
+  const py::gil_scoped_release release;
+  io::InputRegistry inputs;
+  std::vector<io::ShardFile> files;
+  files.reserve(paths.size());
+  for (const std::string& path : paths) files.push_back({path, inputs.read("shard", path).bytes});
+  const io::MergedOutput merged = io::merge_shard_files(files);
+  return json{
+      {"command", merged.command}, {"result", merged.result}, {"csv", merged.command == "sim" ? "" : merged.csv}}
+      .dump(JSON_INDENT);
 }
 
 // The run keys of compare and sweep: a JSON object {"rounds", "seed",
@@ -111,47 +155,33 @@ io::PairedRunKeys paired_run_keys(const std::string& text) {
   return {j.value("rounds", json()), j.value("seed", json()), j.value("chunk_rounds", json())};
 }
 
-// Plays variants paired, as `cardsim compare` and `sweep` do: {"result":
-// the result JSON, "csv": its --csv text} (empty if nothing was played).
+// Plays variants paired through io::PairedJob, as `cardsim compare` and
+// `sweep` do: {"result": the result JSON, "csv": its --csv text ("" for a
+// shard)}, or "" if nothing was played.
 std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
-                        const std::vector<std::string>& varied, unsigned threads, double target_se, Watched& watched) {
-  threads = run::resolve_threads(threads);
-  // The set-up stops between its jobs when Ctrl-C is pressed.
+                        const std::vector<std::string>& varied, unsigned threads, double target_se,
+                        const std::string& shard, Watched& watched) {
   io::InputRegistry inputs;
-  const double setup_seconds = io::prepare_variants(variants, threads, inputs, &watched.control);
-  if (watched.control.stop_requested) return {};
-  const io::SimConfig& base = variants.front().config;
-  const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
-  watched.total = base.rounds;
-  const auto start = std::chrono::steady_clock::now();
-  const bj::CompareResult compared =
-      bj::compare(io::variant_engines(variants), {base.seed, plan, std::nullopt, target_se}, threads, watched.control);
-  if (compared.run.tallies.front().rounds == 0) return {};
-  const io::PairedRunInfo info{.command = command,
-                               .varied = varied,
-                               .chunks = plan.chunks(),
-                               .target_se = target_se,
-                               .stopped_by = compared.stopped_by,
-                               .threads = run::threads_used(threads, plan.chunks()),
-                               .elapsed_seconds = seconds_since(start),
-                               .setup_seconds = setup_seconds};
-  const std::vector<io::PairedVariant> described = io::describe_variants(variants);
-  // The result and its --csv text (made from the run, not from the JSON).
-  return json{{"result", io::paired_result_json(described, info, compared.run)},
-              {"csv", io::paired_result_csv(described, info, compared.run)}}
-      .dump(JSON_INDENT);
+  io::PairedJob job(command, std::move(variants), varied, {.threads = threads, .target_se = target_se, .shard = shard},
+                    inputs);
+  // The set-up stops between its jobs when Ctrl-C is pressed.
+  if (!job.set_up(watched.control)) return {};
+  watched.total = job.rounds_total();
+  job.play(watched.control);
+  const io::PairedJobEnd end = job.finish();
+  if (end.result.empty()) return {};
+  return json{{"result", json::parse(end.result)}, {"csv", end.csv}}.dump(JSON_INDENT);
 }
 
-py::tuple sim(const ConfigSource& source, unsigned threads, double target_se, const py::object& progress) {
+py::tuple sim(const ConfigSource& source, const SimRun& how, const py::object& progress) {
   Watched watched;
   bj::SimulationControl control;
   // simulate() keeps its own RunControl: the watcher follows and stops that one.
-  return run_watched(control.run, watched.total, progress,
-                     [&] { return sim_json(source, threads, target_se, control, watched); });
+  return run_watched(control.run, watched.total, progress, [&] { return sim_json(source, how, control, watched); });
 }
 
 py::tuple compare(const std::vector<ConfigSource>& sources, const std::string& run_keys, unsigned threads,
-                  double target_se, const py::object& progress) {
+                  double target_se, const std::string& shard, const py::object& progress) {
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&] {
     check_target_se(target_se);
@@ -162,12 +192,12 @@ py::tuple compare(const std::vector<ConfigSource>& sources, const std::string& r
       paths.push_back(source.path);
     }
     return paired_json("compare", io::compare_variants(configs, paths, paired_run_keys(run_keys)), {}, threads,
-                       target_se, watched);
+                       target_se, shard, watched);
   });
 }
 
 py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const std::string& run_keys, unsigned threads,
-                double target_se, const py::object& progress) {
+                double target_se, const std::string& shard, const py::object& progress) {
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&] {
     check_target_se(target_se);
@@ -181,7 +211,7 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
       varied.push_back(axes.back().key);
     }
     return paired_json("sweep", io::sweep_variants(base.object(), axes, paired_run_keys(run_keys), base.folder()),
-                       varied, threads, target_se, watched);
+                       varied, threads, target_se, shard, watched);
   });
 }
 
@@ -227,12 +257,20 @@ py::list config_keys() {
 void register_blackjack(py::module_& m) {
   py::class_<ConfigSource>(m, "ConfigSource", "A config: a file path or a JSON object's text, with keys on top")
       .def(py::init<std::string, std::string, std::string>(), py::arg("path"), py::arg("text"), py::arg("keys"));
-  m.def("sim", &sim, py::arg("config"), py::arg("threads"), py::arg("target_se"), py::arg("progress"),
+  py::class_<SimRun>(m, "SimRun", "How sim runs: threads, target SE, checkpoint, resume and shard, as the CLI's flags")
+      .def(py::init<unsigned, double, std::string, double, std::string, std::string>(), py::arg("threads"),
+           py::arg("target_se"), py::arg("checkpoint"), py::arg("checkpoint_seconds"), py::arg("resume"),
+           py::arg("shard"));
+  m.def("sim", &sim, py::arg("config"), py::arg("run"), py::arg("progress"),
         "Simulates; returns (result JSON text, or '' if nothing was played; the exception that stopped it or None)");
+  m.def("merge", &merge, py::arg("shards"),
+        "Merges the shard results of one run: the text {\"result\": ..., \"csv\": ...}");
   m.def("compare", &compare, py::arg("configs"), py::arg("run_keys"), py::arg("threads"), py::arg("target_se"),
-        py::arg("progress"), "Plays variants paired; returns as sim(), the text {\"result\": ..., \"csv\": ...}");
+        py::arg("shard"), py::arg("progress"),
+        "Plays variants paired; returns as sim(), the text {\"result\": ..., \"csv\": ...}");
   m.def("sweep", &sweep, py::arg("base"), py::arg("axes"), py::arg("run_keys"), py::arg("threads"),
-        py::arg("target_se"), py::arg("progress"), "Plays a grid of variants paired; returns as compare()");
+        py::arg("target_se"), py::arg("shard"), py::arg("progress"),
+        "Plays a grid of variants paired; returns as compare()");
   m.def("analyze", &analyze, py::arg("config"), py::arg("composition_dependent"),
         "The exact analysis's result JSON text");
   m.def("chart", &chart, py::arg("config"), "The chart a config plays, in the chart file format");

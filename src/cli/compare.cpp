@@ -4,33 +4,22 @@
 // a run plays only that shard's chunks and writes a shard result, which
 // `cardsim merge` combines with the others (io/shard.hpp).
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <functional>
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
-#include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/engine.hpp"
-#include "cardsim/blackjack/paired.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
-#include "cardsim/io/files.hpp"
 #include "cardsim/io/inputs.hpp"
-#include "cardsim/io/paired_result.hpp"
-#include "cardsim/io/result.hpp"
-#include "cardsim/io/run_identity.hpp"
-#include "cardsim/io/shard.hpp"
-#include "cardsim/io/strategy_file.hpp"
+#include "cardsim/io/paired_job.hpp"
 #include "cardsim/io/variants.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
-#include "cardsim/run/shard.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
 #include "outputs.hpp"
@@ -92,86 +81,35 @@ void check_outputs(Outputs& outputs, const RunOptions& run) {
   outputs.check();
 }
 
-// Plays the variants paired (the chunks of --shard, or all), in one go or in
-// batches until --target-se is met, and writes the JSON, the CSV and the
-// summary to `outputs` (checked by check_outputs before the variants were
-// made; checked again here against the files they name: charts, side bets).
+// Plays the variants paired through io::PairedJob (the chunks of --shard, or
+// all), in one go or in batches until --target-se is met, and writes the
+// JSON, the CSV and the summary to `outputs` (checked by check_outputs before
+// the variants were made; checked again here against the files they name:
+// charts, side bets).
 void run_variants(const std::string& command, std::vector<io::Variant>& variants,
                   const std::vector<std::string>& varied, const RunOptions& run, Outputs& outputs,
                   io::InputRegistry& inputs) {
-  if (variants.empty()) throw Error(command + ": no variants to play");
-  const io::SimConfig& base = variants.front().config;
-  const bool sharded = !run.shard.empty();
-  const run::Shard shard = sharded ? run::parse_shard(run.shard) : run::Shard{};
-  if (sharded && run.target_se > 0) {
-    throw Error("--target-se plays chunks in order until the standard errors are small enough; it does not combine "
-                "with --shard");
-  }
-  if (sharded && !run.csv.empty()) {
+  if (!run.shard.empty() && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  io::read_variant_inputs(variants, inputs);
+  io::PairedJob job(command, std::move(variants), varied,
+                    {.threads = run.threads, .target_se = run.target_se, .shard = run.shard}, inputs);
   outputs.check();
-  const unsigned threads = run::resolve_threads(run.threads);
-  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
-  const double setup_seconds = io::prepare_variants(variants, threads, inputs);
-  for (const io::Variant& v : variants) {
-    for (const io::SideBetFile& file : v.side_bet_files) {
-      if (const std::string note = io::pays_for_decks_note(file, v.config.rules.decks); !note.empty()) {
-        std::fprintf(stderr, "warning: variant '%s': %s\n", excerpt(v.label).c_str(), note.c_str());
-      }
-    }
-  }
-
-  const run::ChunkPlan plan{base.rounds, base.chunk_rounds};
-  if (plan.chunks() < io::MIN_PAIRED_CHUNKS && variants.size() > 1) {
-    std::fprintf(stderr,
-                 "warning: only %llu chunks: the paired standard error is estimated over chunks; "
-                 "lower --chunk-rounds for at least %llu\n",
-                 static_cast<unsigned long long>(plan.chunks()),
-                 static_cast<unsigned long long>(io::MIN_PAIRED_CHUNKS));
-  }
-  const std::vector<std::uint64_t> assigned = run::shard_chunks(plan, shard);
-
   run::RunControl control;
-  const auto start = std::chrono::steady_clock::now();
-  blackjack::CompareResult compared;
+  // Ctrl-C here ends the process at once (signals.hpp: outside a run).
+  job.set_up(control);
+  for (const std::string& warning : job.warnings()) std::fprintf(stderr, "warning: %s\n", warning.c_str());
   {
-    const StopOnSignal stop_on_signal(control, "rounds per variant", plan.chunk_items, "");
-    const ProgressBar progress(control.items_done, run::items_in(plan, assigned), "rounds",
+    const StopOnSignal stop_on_signal(control, "rounds per variant", job.chunk_rounds(), "");
+    const ProgressBar progress(control.items_done, job.rounds_total(), "rounds",
                                !run.quiet && ProgressBar::stderr_is_terminal());
-    compared =
-        blackjack::compare(io::variant_engines(variants), {base.seed, plan, assigned, run.target_se}, threads, control);
+    job.play(control);
   }
-  const blackjack::PairedRun& paired = compared.run;
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  const std::vector<io::PairedVariant> described = io::describe_variants(variants);
-  std::vector<double> exact_ev;
-  for (const auto& v : variants) exact_ev.push_back(v.exact_ev);
-  const io::PairedRunInfo info{.command = command,
-                               .varied = varied,
-                               .chunks = assigned.size(),
-                               .target_se = run.target_se,
-                               .stopped_by = compared.stopped_by,
-                               .threads = run::threads_used(threads, assigned.size()),
-                               .elapsed_seconds = elapsed,
-                               .setup_seconds = setup_seconds};
-  json result = io::paired_result_json(described, info, paired);
-  if (sharded) {
-    io::add_paired_shard_info(
-        result, io::paired_run_identity(command, varied, described, io::inputs_identity_json(inputs.files())), shard,
-        exact_ev, paired);
-  }
-
-  const std::string result_text = result.dump(2) + "\n";
-  outputs.write("--out", result_text);
-  outputs.write("--csv", io::paired_result_csv(described, info, paired));
-  if (!run.quiet) std::fputs(io::paired_summary(described, info, paired).c_str(), outputs.summary_stream());
-  outputs.finish(result_text,
-                 compared.stopped_by == run::StopReason::interrupted
-                     ? "interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant"
-                     : "");
+  const io::PairedJobEnd end = job.finish();
+  outputs.write("--out", end.result);
+  outputs.write("--csv", end.csv);
+  if (!run.quiet) std::fputs(end.summary.c_str(), outputs.summary_stream());
+  outputs.finish(end.result, end.interrupted);
 }
 
 // ---- compare ---------------------------------------------------------------

@@ -241,16 +241,12 @@ blackjack::Counting resolve_counting(const ConfigOptions& options, const io::Sim
   return io::load_counting(config, inputs, naming_folder(options, "count"), naming_folder(options, "indices"));
 }
 
-std::vector<io::PlayedSideBet> resolve_side_bets(const ConfigOptions& options, const io::SimConfig& config,
-                                                 io::InputRegistry& inputs) {
-  std::vector<io::SideBetFile> files =
-      io::load_side_bets(config.side_bets, inputs, naming_folder(options, "side_bets"));
-  for (const io::SideBetFile& file : files) {
-    if (const std::string note = io::pays_for_decks_note(file, config.rules.decks); !note.empty()) {
+void warn_side_bet_decks(const std::vector<io::PlayedSideBet>& side_bets, const io::SimConfig& config) {
+  for (const io::PlayedSideBet& bet : side_bets) {
+    if (const std::string note = io::pays_for_decks_note(bet.file, config.rules.decks); !note.empty()) {
       std::fprintf(stderr, "warning: %s\n", note.c_str());
     }
   }
-  return io::played_side_bets(config, std::move(files));
 }
 
 void read_config_files(const ConfigOptions& options, const io::SimConfig& config, io::InputRegistry& inputs) {

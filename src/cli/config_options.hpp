@@ -121,11 +121,10 @@ blackjack::StrategyChart resolve_strategy(const ConfigOptions& options, const io
 blackjack::Counting resolve_counting(const ConfigOptions& options, const io::SimConfig& config,
                                      io::InputRegistry& inputs);
 
-// The side bets the config names, as read when the run starts, with their
-// PAR sheets for its shoe; a warning on stderr for each whose pays were
-// published for another number of decks (the result JSON says it too).
-std::vector<io::PlayedSideBet> resolve_side_bets(const ConfigOptions& options, const io::SimConfig& config,
-                                                 io::InputRegistry& inputs);
+// A warning on stderr for each side bet of `side_bets` whose pays were
+// published for another number of decks than the config's (the result JSON
+// says it too).
+void warn_side_bet_decks(const std::vector<io::PlayedSideBet>& side_bets, const io::SimConfig& config);
 
 // Reads every file `config` names (chart, count, index list, side bets)
 // through `inputs`, so that no output can be one of them, even those the

@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
     return report(EXIT_USAGE, e.what());
   } catch (const cardsim::cli::UsageError& e) {
     return report(EXIT_USAGE, e.what());
-  } catch (const cardsim::cli::Interrupted& e) {
+  } catch (const cardsim::Interrupted& e) {
     return report(cardsim::cli::interrupted_exit_code(), e.what());
   } catch (const cardsim::Error& e) {
     return report(EXIT_RUN_ERROR, e.what());

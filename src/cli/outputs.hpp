@@ -1,73 +1,20 @@
-// The files a command reads and writes, named by their flags, so that every
-// output flag of every command goes through one mechanism (io::write_output:
-// "-" is stdout, a device or FIFO is written in place, a symbolic link's
-// target and a regular file are replaced atomically) with the same rules:
-// - every output is checked before the run (io::check_output);
-// - an output is never the same file as an input (any file read through the
-//   command's io::InputRegistry) or as another output (compared as files, by
-//   device and inode; character devices such as /dev/null excepted), refused
-//   before the run with one line naming both;
-// - a finished result is never lost: if it cannot be written, the other
-//   outputs and the summary still come, and the result JSON is saved to a
-//   fallback file that the error names (io::save_fallback).
+// The CLI's outputs: io::Outputs (every output flag checked before the run,
+// never an input, a finished result never lost) that tells the signal
+// handler when the command's outputs are written.
 #pragma once
 
-#include <cstdio>
 #include <string>
-#include <vector>
+#include <utility>
 
-#include "cardsim/io/inputs.hpp"
+#include "cardsim/io/outputs.hpp"
+#include "signals.hpp"
 
 namespace cardsim::cli {
 
-class Outputs {
+class Outputs : public io::Outputs {
  public:
-  // `command` names the fallback file: cardsim-<command>-...json. `inputs`:
-  // the files the command reads (read before check(); it must outlive this).
-  Outputs(std::string command, const io::InputRegistry& inputs);
-
-  // The output `flag` may write over the input `path` (a resumed checkpoint
-  // that goes on being updated).
-  void may_update(const std::string& path, const std::string& flag);
-
-  // An output flag and its path (empty: not given). `result`: it receives the
-  // result JSON; if no such output is written, finish() saves a fallback.
-  void output(const std::string& flag, const std::string& path, bool result = false);
-
-  // Before the run: throws Error if an output cannot be written or is the
-  // same file as an input or another output.
-  void check() const;
-
-  bool given(const std::string& flag) const;
-
-  // Where the summary goes: stderr if an output is standard output ("-", or
-  // the file standard output is), else stdout.
-  std::FILE* summary_stream() const;
-
-  // Writes `content` to the output of `flag`, if it was given. A failure is
-  // kept for finish(), not thrown, so the other outputs and the summary still
-  // come.
-  void write(const std::string& flag, const std::string& content);
-
-  // Call last, after the summary. If a write failed, throws Error naming it,
-  // after saving `result` (unless empty) to a fallback file when no result
-  // output was written. If `interrupted` is not empty, throws Interrupted
-  // with that message, where the partial result is, and any failure.
-  void finish(const std::string& result, const std::string& interrupted = "") const;
-
- private:
-  struct File {
-    std::string flag;
-    std::string path;
-    bool result = false;
-  };
-  std::string command_;
-  const io::InputRegistry& inputs_;
-  std::vector<File> updatable_;  // inputs (path) an output (flag) may write over
-  std::vector<File> outputs_;
-  std::vector<std::string> failures_;
-  std::string result_file_;  // the file (not stdout) the result was written to
-  bool result_written_ = false;
+  Outputs(std::string command, const io::InputRegistry& inputs)
+      : io::Outputs(std::move(command), inputs, note_outputs_written) {}
 };
 
 }  // namespace cardsim::cli

@@ -24,13 +24,6 @@
 
 namespace cardsim::cli {
 
-// Thrown when a run was stopped by a signal; main() exits with
-// interrupted_exit_code().
-class Interrupted : public Error {
- public:
-  using Error::Error;
-};
-
 // 128 + the number of the last stop signal received (130 if none).
 int interrupted_exit_code();
 
@@ -39,7 +32,7 @@ int interrupted_exit_code();
 // ranks other than 0).
 void install_signal_handler(bool print);
 
-// Outputs::write calls this once the command's outputs are written, so that
+// Outputs::finish calls this once the command's outputs are written, so that
 // a signal after it does not claim that nothing was.
 void note_outputs_written();
 

@@ -13,6 +13,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/side_bet_file.hpp"
+#include "cardsim/io/sim_job.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
 
@@ -230,9 +231,9 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
   for (std::size_t v = 0; v < variants.size() && !stopped(); ++v) {
     Variant& variant = variants[v];
     variant.chart = load_strategy(variant.config.strategy, variant.config.rules, inputs, variant.folder, computed);
-    variant.engine = std::make_unique<bj::Engine>(variant.config.rules, variant.chart, bj::Counting{},
-                                                  bets_of(variant.side_bet_files));
     variant.side_bets = played_side_bets(variant.config, variant.side_bet_files);
+    variant.engine =
+        make_engine(variant.config, variant.chart, bj::Counting{}, variant.side_bets, bj::ControlVariate::none);
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
     if (ev_of[v] == before) ev_first.push_back(v);

@@ -16,6 +16,14 @@ class Error : public std::runtime_error {
   explicit Error(const std::string& message) : std::runtime_error(message) {}
 };
 
+// A run stopped before its end (Ctrl-C, SIGTERM, a stop flag): what was done
+// is reported and written, and the message says where it is. The CLI exits
+// with 128 + the signal's number.
+class Interrupted : public Error {
+ public:
+  using Error::Error;
+};
+
 // Characters of an input quoted in an error message, at most.
 inline constexpr std::size_t EXCERPT_CHARS = 80;
 

@@ -1,4 +1,4 @@
-#include "outputs.hpp"
+#include "cardsim/io/outputs.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,16 +7,15 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/files.hpp"
-#include "signals.hpp"
 
-namespace cardsim::cli {
+namespace cardsim::io {
 namespace {
 
 // What an output path names, to compare it with other files: standard
 // output, an existing file, or the absolute path of a file to be created.
 struct FileKey {
   bool standard_output = false;
-  std::optional<io::FileIdentity> identity;
+  std::optional<FileIdentity> identity;
   std::string new_path;
 };
 
@@ -24,13 +23,13 @@ FileKey key_of(const std::string& path) {
   FileKey key;
   if (path == "-") {
     key.standard_output = true;
-    key.identity = io::standard_output_identity();
+    key.identity = standard_output_identity();
     return key;
   }
-  key.identity = io::file_identity(path);
+  key.identity = file_identity(path);
   if (!key.identity) {
     std::error_code ec;
-    const std::string target = io::resolve_output(path).path;
+    const std::string target = resolve_output(path).path;
     key.new_path = std::filesystem::weakly_canonical(std::filesystem::absolute(target, ec), ec).string();
   }
   return key;
@@ -48,8 +47,8 @@ std::string named(const std::string& what, const std::string& path) { return wha
 
 }  // namespace
 
-Outputs::Outputs(std::string command, const io::InputRegistry& inputs)
-    : command_(std::move(command)), inputs_(inputs) {}
+Outputs::Outputs(std::string command, const InputRegistry& inputs, void (*written)())
+    : command_(std::move(command)), inputs_(inputs), written_(written) {}
 
 void Outputs::may_update(const std::string& path, const std::string& flag) {
   if (!path.empty()) updatable_.push_back({flag, path, false});
@@ -63,7 +62,7 @@ void Outputs::check() const {
   std::vector<FileKey> keys;
   for (const File& out : outputs_) {
     try {
-      io::check_output(out.path);
+      check_output(out.path);
     } catch (const Error& e) {
       throw Error(out.flag + ": " + e.what());
     }
@@ -77,10 +76,10 @@ void Outputs::check() const {
                     " are the same file; give each output a file of its own");
       }
     }
-    for (const io::InputFile& in : inputs_.files()) {
+    for (const InputFile& in : inputs_.files()) {
       if (!in.identity || !same_file(keys[o], FileKey{false, in.identity, ""})) continue;
       const bool allowed = std::any_of(updatable_.begin(), updatable_.end(), [&](const File& u) {
-        return u.flag == outputs_[o].flag && io::file_identity(u.path) == in.identity;
+        return u.flag == outputs_[o].flag && file_identity(u.path) == in.identity;
       });
       if (allowed) continue;
       const std::string input = (in.what.starts_with("--") ? "" : "the ") + in.what;
@@ -98,10 +97,10 @@ bool Outputs::given(const std::string& flag) const {
 }
 
 std::FILE* Outputs::summary_stream() const {
-  const auto standard_output = io::standard_output_identity();
+  const auto standard_output = standard_output_identity();
   for (const File& out : outputs_) {
     if (out.path == "-") return stderr;
-    const auto identity = io::file_identity(out.path);
+    const auto identity = file_identity(out.path);
     if (identity && standard_output && *identity == *standard_output && !identity->character_device) return stderr;
   }
   return stdout;
@@ -111,7 +110,7 @@ void Outputs::write(const std::string& flag, const std::string& content) {
   for (const File& out : outputs_) {
     if (out.flag != flag) continue;
     try {
-      io::write_output(out.path, content);
+      write_output(out.path, content);
       if (out.result) {
         result_written_ = true;
         if (out.path != "-") result_file_ = out.path;
@@ -123,12 +122,12 @@ void Outputs::write(const std::string& flag, const std::string& content) {
 }
 
 void Outputs::finish(const std::string& result, const std::string& interrupted) const {
-  if (failures_.empty()) note_outputs_written();
+  if (failures_.empty() && written_ != nullptr) written_();
   std::string failures;
   for (const std::string& failure : failures_) failures += (failures.empty() ? "" : "; ") + failure;
   if (!failures.empty() && !result.empty() && !result_written_) {
     try {
-      failures += "; the result was saved to '" + io::save_fallback(command_, result) + "'";
+      failures += "; the result was saved to '" + save_fallback(command_, result) + "'";
     } catch (const Error& e) {
       failures += std::string("; the result was not saved either: ") + e.what();
     }
@@ -140,4 +139,4 @@ void Outputs::finish(const std::string& result, const std::string& interrupted) 
   if (!failures.empty()) throw Error(failures);
 }
 
-}  // namespace cardsim::cli
+}  // namespace cardsim::io
