@@ -121,6 +121,7 @@ def sim(
         deals: Union[int, str] = "10M", seed: int = 1, threads: int = 0, chunk_deals: int = ...,
         progress: Progress = False{keyword(rules)}
 ) -> Dict[str, Any]: ...
+def config_keys() -> List[Dict[str, Any]]: ...
 '''
 
 

@@ -6,6 +6,8 @@
 #   docs/cli.md     cli          every command's --help, from the built cardsim
 #   docs/config.md  config-keys  the config key table (`cardsim docs config-keys`:
 #                                io::config_keys() in src/io/config_keys.cpp, with the defaults)
+#   docs/zjh.md     zjh-config-keys  Zha Jin Hua's config keys (`cardsim docs zjh-config-keys`:
+#                                io::zjh_config_keys() in src/io/zjh_config.cpp)
 # and the Python package's type stubs, python/cardsim/__init__.pyi and zjh.pyi
 # (python/stubs.py, from python/cardsim/_keys.py).
 # Usage: scripts/update-docs.sh [--check] [CARDSIM]   (CARDSIM: build/release/cardsim)
@@ -30,9 +32,10 @@ cli() {
   done < <("$cardsim" docs commands)
 }
 config_keys() { "$cardsim" docs config-keys; }
+zjh_config_keys() { "$cardsim" docs zjh-config-keys; }
 
 # replace PAGE NAME: PAGE with the block NAME replaced by the output of the
-# generator NAME (cli, config_keys), written to $work/PAGE.
+# generator NAME (cli, config_keys, zjh_config_keys), written to $work/PAGE.
 replace() {
   local page=$1 name=$2 begin end
   begin="<!-- BEGIN GENERATED: $name (scripts/update-docs.sh) -->"
@@ -52,7 +55,7 @@ replace() {
 }
 
 stale=0
-for entry in docs/cli.md:cli docs/config.md:config-keys; do
+for entry in docs/cli.md:cli docs/config.md:config-keys docs/zjh.md:zjh-config-keys; do
   page=${entry%%:*}
   replace "$page" "${entry#*:}"
   if ! cmp -s "$page" "$work/$page"; then

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Union
 
 from . import _cardsim
 from ._progress import Progress, callback, finish
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from ._keys import ZjhRuleKeys
 
-__all__ = ["exact", "sim"]
+__all__ = ["exact", "sim", "config_keys"]
 
 Config = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
 
@@ -51,3 +51,12 @@ def sim(config: Config = None, *, variant: Optional[str] = None, players: Option
     pots. Threads, progress and Ctrl-C as ``cardsim.sim``."""
     return finish(*_cardsim.zjh_sim(_game(config, variant, rules), players, str(deals), seed, chunk_deals,
                                      threads, callback(progress, "deals")))
+
+
+def config_keys() -> List[Dict[str, Any]]:
+    """The keys of a zjh config (``game``, ``variant``, ``rules``, ``players``)
+    and of its ``rules`` (``rule`` true: the rule keys ``exact`` and ``sim``
+    take as keywords): key, rule, kind, allowed values, help and default (JSON
+    text, "null" for none), as docs/zjh.md lists them."""
+    keys: List[Dict[str, Any]] = json.loads(_cardsim.zjh_config_keys())
+    return keys

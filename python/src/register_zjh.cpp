@@ -11,6 +11,7 @@
 
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/zjh_config.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/exact.hpp"
 #include "cardsim/zjh/rules.hpp"
@@ -24,11 +25,9 @@ using nlohmann::json;
 namespace cardsim::python {
 namespace {
 
-constexpr const char* DEFAULT_VARIANT = "standard";
-
 // A zjh game as the Python layer passes it: a config file `path` or a config
 // object's JSON text (empty: none), the variant (empty: the config's, else
-// "standard"; given, it wins over the config's) and the rule keys (a JSON
+// the default; given, it wins over the config's) and the rule keys (a JSON
 // object) on top.
 struct ZjhSource {
   std::string path;
@@ -37,24 +36,23 @@ struct ZjhSource {
   std::string rules = "{}";
 };
 
-struct ZjhGame {
-  zjh::Rules rules;
-  std::optional<unsigned> players;  // the config's, if it has one
-};
-
-ZjhGame resolve(const ZjhSource& source) {
-  const std::string variant = source.variant.empty() ? DEFAULT_VARIANT : source.variant;
-  ZjhGame game{zjh::preset_rules(variant), std::nullopt};
-  if (!source.path.empty() || !source.text.empty()) {
-    const std::string what = source.path.empty() ? "config" : "config " + source.path;
-    const json j =
-        source.path.empty() ? json::parse(source.text) : io::parse_json_object(io::read_file(source.path), what);
-    const io::ZjhConfigFile file = io::zjh_config_from_json(j, what, variant, !source.variant.empty());
-    game = {file.rules, file.players};
+// The game as io resolves it for the CLI too; `players` given or not.
+io::ZjhGame resolve(const ZjhSource& source, std::optional<unsigned> players = std::nullopt) {
+  io::ZjhGameKeys keys;
+  if (!source.path.empty()) {
+    keys.config_name = "config " + source.path;
+    keys.config = io::parse_json_object(io::read_file(source.path), keys.config_name);
+  } else if (!source.text.empty()) {
+    keys.config = json::parse(source.text);
   }
-  game.rules = io::zjh_rules_from_json(json::parse(source.rules), game.rules);
-  return game;
+  if (!source.variant.empty()) keys.variant = source.variant;
+  keys.rules = json::parse(source.rules);
+  keys.players = players;
+  return io::resolve_zjh_game(keys);
 }
+
+// The config keys as a JSON list (zjh_config_keys_json).
+std::string config_keys() { return io::zjh_config_keys_json().dump(); }
 
 std::string exact(const ZjhSource& source) {
   const py::gil_scoped_release release;
@@ -69,10 +67,10 @@ py::tuple sim(const ZjhSource& source, std::optional<unsigned> players, const st
               std::uint64_t chunk_deals, unsigned threads, const py::object& progress) {
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&]() -> std::string {
-    const ZjhGame game = resolve(source);
+    const io::ZjhGame game = resolve(source, players);
     zjh::SimConfig config;
     config.rules = game.rules;
-    config.players = players.value_or(game.players.value_or(config.players));
+    config.players = game.players.value_or(config.players);
     config.deals = io::parse_count(deals, "deals");
     config.seed = seed;
     config.chunk_deals = chunk_deals;
@@ -99,6 +97,8 @@ void register_zjh(py::module_& m) {
   m.def("zjh_exact", &exact, py::arg("game"), "The exact enumeration's result JSON text");
   m.def("zjh_sim", &sim, py::arg("game"), py::arg("players"), py::arg("deals"), py::arg("seed"), py::arg("chunk_deals"),
         py::arg("threads"), py::arg("progress"), "Simulates; returns as sim()");
+  m.def("zjh_config_keys", &config_keys,
+        "The zjh config keys: a JSON list of {key, rule, kind, allowed, help, default}");
   m.attr("ZJH_DEFAULT_CHUNK_DEALS") = zjh::DEFAULT_CHUNK_DEALS;
 }
 

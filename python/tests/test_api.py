@@ -60,7 +60,7 @@ def test_keys_given_as_keywords_reach_the_run():
 def test_public_calls_are_documented():
     for name in ["sim", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys"]:
         assert getattr(cardsim, name).__doc__, name
-    for name in ["exact", "sim"]:
+    for name in ["exact", "sim", "config_keys"]:
         assert getattr(cardsim.zjh, name).__doc__, name
     assert cardsim.__doc__ and cardsim.zjh.__doc__
 
@@ -72,3 +72,30 @@ def test_stubs_and_marker_are_beside_the_module():
     assert (package / "py.typed").exists() and (package / "_cardsim.pyi").exists()
     # The annotations resolve (typing_extensions only matters to type checkers).
     assert typing.get_type_hints(cardsim.config_keys)["return"] == typing.List[typing.Dict[str, str]]
+
+
+def test_zjh_rule_key_types_name_every_rule_key():
+    keys = cardsim.zjh.config_keys()
+    rules = {entry["key"] for entry in keys if entry["rule"]}
+    assert set(_keys.ZjhRuleKeys.__annotations__) == rules == {"ties", "a23", "special_235", "straight_above_flush"}
+    assert [entry["key"] for entry in keys if not entry["rule"]] == ["game", "variant", "rules", "players"]
+    for entry in keys:
+        if not entry["rule"]:
+            continue
+        hint = _keys.ZjhRuleKeys.__annotations__[entry["key"]].__forward_arg__
+        if hint.startswith("Literal["):
+            names = [name.strip().strip("'\"") for name in hint[len("Literal["):-1].split(",")]
+            assert ", ".join(names) == entry["allowed"], (entry["key"], names, entry["allowed"])
+        else:
+            assert hint == "bool" and entry["kind"] == "boolean", entry
+
+
+def test_zjh_defaults_are_what_a_run_uses():
+    # The rule keys' defaults are the rules a run given none plays (the
+    # standard variant), the players' default the players of a sim.
+    defaults = {entry["key"]: json.loads(entry["default"]) for entry in cardsim.zjh.config_keys()}
+    result = cardsim.zjh.sim(deals=1000, chunk_deals=1000, threads=1)
+    assert result["config"]["rules"] == {key: defaults[key] for key in result["config"]["rules"]}
+    assert result["config"]["players"] == defaults["players"] == 2
+    assert defaults["variant"] == "standard" and defaults["game"] is None
+    assert cardsim.zjh.exact(variant="standard")["rules"] == result["config"]["rules"]

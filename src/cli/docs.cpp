@@ -6,6 +6,8 @@
 //   commands     one line per command: its path (e.g. "zjh deal"), a tab and
 //                its description; the first line is cardsim itself (path "")
 //   config-keys  the config key reference, a Markdown table (docs/config.md)
+//   zjh-config-keys  Zha Jin Hua's config keys, a Markdown table (docs/zjh.md,
+//                io::zjh_config_keys())
 //   examples     one line per example of a command's --help: the command's
 //                path, a tab, the command line, a tab, what it does (the man
 //                pages' EXAMPLES)
@@ -30,6 +32,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/data_dir.hpp"
+#include "cardsim/io/zjh_config.hpp"
 #include "commands.hpp"
 #include "help.hpp"
 
@@ -37,7 +40,7 @@ namespace cardsim::cli {
 namespace {
 
 constexpr int EXIT_USAGE = 2;
-constexpr const char* WHATS = "commands, config-keys, examples, completion, completion-fish, data-dir";
+constexpr const char* WHATS = "commands, config-keys, zjh-config-keys, examples, completion, completion-fish, data-dir";
 
 // Every command under `app` (itself first), depth first, with its path.
 struct Command {
@@ -78,6 +81,19 @@ void print_config_keys() {
     const bool has_flag = k.key != "name" && k.key != "description";
     const std::string value = defaults.contains(k.key) ? "`" + defaults.at(k.key).dump() + "`" : "(none)";
     std::printf("| `%s` | %s | %s | %s | %s | %s |\n", k.key.c_str(), has_flag ? ("`--" + flag + "`").c_str() : "-",
+                k.kind.c_str(), markdown_cell(k.allowed).c_str(), markdown_cell(value).c_str(),
+                markdown_cell(k.help).c_str());
+  }
+}
+
+void print_zjh_config_keys() {
+  std::printf("| key | flag | type | allowed values | default | meaning |\n");
+  std::printf("|---|---|---|---|---|---|\n");
+  for (const io::ZjhConfigKey& k : io::zjh_config_keys()) {
+    const std::string flag = io::zjh_config_flag(k.key);
+    const std::string key = (k.rule ? "rules." : "") + k.key;
+    const std::string value = k.default_value.empty() ? "(none)" : "`" + k.default_value + "`";
+    std::printf("| `%s` | %s | %s | %s | %s | %s |\n", key.c_str(), flag.empty() ? "-" : ("`--" + flag + "`").c_str(),
                 k.kind.c_str(), markdown_cell(k.allowed).c_str(), markdown_cell(value).c_str(),
                 markdown_cell(k.help).c_str());
   }
@@ -342,6 +358,8 @@ int run_docs(const CLI::App& app, const std::vector<std::string>& args) {
     for (const Command& c : commands) std::printf("%s\t%s\n", c.path.c_str(), c.app->get_description().c_str());
   } else if (what == "config-keys") {
     print_config_keys();
+  } else if (what == "zjh-config-keys") {
+    print_zjh_config_keys();
   } else if (what == "examples") {
     for (const Command& c : commands) {
       for (const Example& e : examples_of(c.path))

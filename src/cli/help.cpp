@@ -16,17 +16,12 @@ namespace cardsim::cli {
 namespace {
 
 // The group of each flag that is not a config key (config keys get theirs in
-// add_config_options), by long name; "command flag" entries for the one flag
+// add_config_options, zjh's in src/cli/zjh.cpp), by long name; "command flag" entries for the one flag
 // whose group differs between commands.
 const std::map<std::string, std::string>& flag_groups() {
   static const std::map<std::string, std::string> groups{
       // Rules (the config's rules are config keys) and what varies them.
       {"config", "Rules"},
-      {"variant", "Rules"},
-      {"ties", "Rules"},
-      {"a23", "Rules"},
-      {"special-235", "Rules"},
-      {"straight-above-flush", "Rules"},
       {"vary", "Rules"},
       {"sidebet decks", "Rules"},
       {"sidebet h17", "Rules"},

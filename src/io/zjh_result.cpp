@@ -1,11 +1,9 @@
 #include "cardsim/io/zjh_result.hpp"
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
 
 #include "cardsim/core/error.hpp"
-#include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 #include "json_util.hpp"
 
@@ -26,71 +24,6 @@ json probability(std::uint64_t count, std::uint64_t total) {
 
 json proportion_json(const core::Proportion& p) {
   return {{"count", p.count}, {"value", json_util::or_null(p.value)}, {"se", json_util::or_null(p.se)}};
-}
-
-ZjhConfigFile zjh_config_from_json(const json& j, const std::string& source, std::string_view variant,
-                                   bool variant_given) {
-  ZjhConfigFile file;
-  std::string chosen(variant);
-  for (const auto& [key, value] : j.items()) {
-    if (key == "game") {
-      if (value != "zjh") throw Error(source + ": key 'game' must be \"zjh\"");
-    } else if (key == "variant") {
-      if (!value.is_string()) throw Error(source + ": key 'variant' must be a string");
-      if (!variant_given) chosen = value.get<std::string>();
-    } else if (key != "rules" && key != "players") {
-      throw Error(source + ": unknown key '" + excerpt(key) + "': allowed are game, variant, rules, players");
-    }
-  }
-  try {
-    file.rules = zjh::preset_rules(chosen);
-    if (j.contains("rules")) file.rules = zjh_rules_from_json(j.at("rules"), file.rules);
-  } catch (const Error& e) {
-    throw Error(source + ": " + e.what());
-  }
-  if (j.contains("players")) {
-    if (!j.at("players").is_number_unsigned()) throw Error(source + ": key 'players' must be 2..17");
-    const auto value = j.at("players").get<std::uint64_t>();
-    if (value < zjh::MIN_PLAYERS || value > zjh::MAX_PLAYERS) {
-      throw Error(source + ": key 'players' must be 2..17, not " + std::to_string(value));
-    }
-    file.players = static_cast<unsigned>(value);
-  }
-  return file;
-}
-
-json zjh_rules_to_json(const zjh::Rules& rules) {
-  return {{"ties", zjh::to_string(rules.ties)},
-          {"a23", zjh::to_string(rules.a23)},
-          {"special_235", rules.special_235},
-          {"straight_above_flush", rules.straight_above_flush}};
-}
-
-zjh::Rules zjh_rules_from_json(const json& j, zjh::Rules base) {
-  if (!j.is_object())
-    throw Error("zjh rules must be a JSON object with keys ties, a23, special_235, straight_above_flush");
-  zjh::Rules rules = base;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "ties" || key == "a23") {
-      if (!value.is_string()) {
-        throw Error("rules key '" + key + "' must be a string: allowed are " +
-                    (key == "ties" ? zjh::tie_rule_names() : zjh::low_straight_names()));
-      }
-      const auto text = value.get<std::string>();
-      if (key == "ties") {
-        rules.ties = zjh::tie_rule_from_string(text);
-      } else {
-        rules.a23 = zjh::low_straight_from_string(text);
-      }
-    } else if (key == "special_235" || key == "straight_above_flush") {
-      if (!value.is_boolean()) throw Error("rules key '" + key + "' must be true or false");
-      (key == "special_235" ? rules.special_235 : rules.straight_above_flush) = value.get<bool>();
-    } else {
-      throw Error("unknown zjh rules key '" + excerpt(key) +
-                  "': allowed are ties, a23, special_235, straight_above_flush");
-    }
-  }
-  return rules;
 }
 
 json zjh_tally_to_json(const zjh::SimTally& tally) {
@@ -238,20 +171,6 @@ json zjh_deal_json(const zjh::Game& game, const zjh::Rules& rules, unsigned play
             {"winners", winners},
             {"leopard_killed", game.leopard_killed}});
   return j;
-}
-
-std::string zjh_sim_summary(const zjh::SimConfig& config, const zjh::SimTally& tally, const ZjhRunInfo& run,
-                            const std::string& out) {
-  const zjh::SeatOutcomes seat = zjh::seat_outcomes(tally);
-  const auto played = static_cast<double>(tally.deals);
-  char buffer[512];
-  std::snprintf(buffer, sizeof buffer,
-                "zjh sim: %s deals of %u players in %.2f s (%.1fM deals/s, %u threads) -> %s\n"
-                "seat 1: win %.6f ± %.6f, tie %.6f ± %.6f\n",
-                with_commas(config.deals).c_str(), config.players, run.elapsed_seconds,
-                played / run.elapsed_seconds / 1e6, run.threads, out.c_str(), seat.win.value.value_or(0),
-                seat.win.se.value_or(0), seat.tie.value.value_or(0), seat.tie.se.value_or(0));
-  return buffer;
 }
 
 }  // namespace cardsim::io

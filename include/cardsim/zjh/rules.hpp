@@ -1,5 +1,5 @@
 // The rule variants of Zha Jin Hua (炸金花, three-card poker), as one plain
-// struct and a few named presets (io/zjh_result.hpp reads and writes it as JSON).
+// struct and a few named presets (io/zjh_config.hpp reads and writes it as JSON).
 #pragma once
 
 #include <cstdint>
