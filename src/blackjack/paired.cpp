@@ -8,10 +8,16 @@
 
 namespace cardsim::blackjack {
 
+double PairedRun::chunk_controlled_win(std::size_t v, std::uint64_t c) const {
+  const WideSum controlled = (static_cast<WideSum>(chunk_nets[v][c]) << CONTROL_FRACTION_BITS) - chunk_controls[v][c];
+  return std::ldexp(static_cast<double>(controlled), -CONTROL_FRACTION_BITS) / wager_units[v];
+}
+
 PairedRun empty_paired_run(const std::vector<double>& wager_units, std::uint64_t chunks) {
   PairedRun run;
   run.tallies.assign(wager_units.size(), Tally{});
   run.chunk_nets.assign(wager_units.size(), std::vector<std::int64_t>(chunks, 0));
+  run.chunk_controls.assign(wager_units.size(), std::vector<WideSum>(chunks, 0));
   run.chunk_side_nets.assign(wager_units.size(), std::vector<std::array<std::int64_t, MAX_SIDE_BETS>>(chunks));
   run.wager_units = wager_units;
   run.chunk_rounds.assign(chunks, 0);
@@ -23,6 +29,7 @@ void merge_paired(PairedRun& run, const PairedRun& part) {
     run.tallies[v].merge(part.tallies[v]);
     for (const auto c : part.chunks_played) {
       run.chunk_nets[v][c] = part.chunk_nets[v][c];
+      run.chunk_controls[v][c] = part.chunk_controls[v][c];
       run.chunk_side_nets[v][c] = part.chunk_side_nets[v][c];
     }
   }
@@ -53,6 +60,7 @@ PairedRun play_paired(const std::vector<const Engine*>& engines, std::uint64_t s
           core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, chunk);
           engines[v]->play_chunk(rounds, rng, chunk_tally);
           result.chunk_nets[v][chunk] = chunk_tally.table_net;
+          result.chunk_controls[v][chunk] = chunk_tally.control.table_control;
           for (std::size_t b = 0; b < chunk_tally.side_bets.size(); ++b)
             result.chunk_side_nets[v][chunk][b] = chunk_tally.side_bets[b].net;
           tallies.per_variant[v].merge(chunk_tally);
@@ -96,6 +104,13 @@ PairedDifference difference_by_chunks(const PairedRun& run, ChunkWin win, std::s
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
                                    double baseline_se) {
   return difference_by_chunks(
+      run, [&](std::size_t v, std::uint64_t c) { return run.chunk_controlled_win(v, c); }, variant, baseline,
+      variant_se, baseline_se);
+}
+
+PairedDifference paired_plain_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
+                                         double variant_se, double baseline_se) {
+  return difference_by_chunks(
       run, [&](std::size_t v, std::uint64_t c) { return run.chunk_win(v, c); }, variant, baseline, variant_se,
       baseline_se);
 }
@@ -125,7 +140,7 @@ CompareResult compare(const std::vector<const Engine*>& engines, const Simulatio
       [&] {
         double worst = 0;
         for (std::size_t v = 0; v < engines.size(); ++v) {
-          const double se = table_edge(result.run.tallies[v], engines[v]->rules()).se;
+          const double se = controlled_table_edge(result.run.tallies[v], engines[v]->rules()).se;
           worst = std::max(worst,
                            v == 0 ? (engines.size() == 1 ? se : 0.0) : paired_difference(result.run, v, 0, se, se).se);
         }

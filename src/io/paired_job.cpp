@@ -109,9 +109,9 @@ PairedJobEnd PairedJob::finish() const {
   if (s.sharded) {
     std::vector<double> exact_ev;
     for (const Variant& v : s.variants) exact_ev.push_back(v.exact_ev);
-    add_paired_shard_info(
-        result, paired_run_identity(s.command, s.varied, described, inputs_identity_json(s.inputs->files())), s.shard,
-        exact_ev, paired);
+    add_paired_shard_info(result,
+                          paired_run_identity(s.command, s.varied, described, inputs_identity_json(s.inputs->files())),
+                          s.shard, exact_ev, paired);
   } else {
     end.csv = paired_result_csv(described, info, paired);
   }

@@ -39,6 +39,8 @@ struct VariantFigures {
   blackjack::SimStatistics stats;
   blackjack::ExactComparison exact;
   std::optional<blackjack::PairedDifference> difference;
+  // The plain difference beside a controlled one (either variant controlled).
+  std::optional<blackjack::PairedDifference> difference_plain;
   // Side bets: each one's figures, and (but the baseline) the difference from
   // the baseline's bet at the same place of its side_bets, if it has one.
   std::vector<SideBetFigures> side_bets{};
@@ -59,6 +61,7 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
                      .stats = blackjack::sim_statistics(run.tallies[v], variant.config.rules),
                      .exact = {},
                      .difference = std::nullopt,
+                     .difference_plain = std::nullopt,
                      .side_bets = {},
                      .side_bet_differences = {}};
     f.exact = blackjack::compare_with_exact(f.stats.edge, variant.exact_ev, false, variant.config.rules);
@@ -68,6 +71,14 @@ std::vector<VariantFigures> variant_figures(const std::vector<PairedVariant>& va
   const auto edge_se = [&](std::size_t v) { return figures[v].stats.edge.has_se() ? figures[v].stats.edge.se : 0.0; };
   for (std::size_t v = 1; v < variants.size(); ++v) {
     figures[v].difference = blackjack::paired_difference(run, v, 0, edge_se(v), edge_se(0));
+    if (run.controlled(v) || run.controlled(0)) {
+      const auto plain_se = [&](std::size_t u) {
+        const auto& c = figures[u].stats.control;
+        const core::MeanEstimate& e = c ? c->plain_edge : figures[u].stats.edge;
+        return e.has_se() ? e.se : 0.0;
+      };
+      figures[v].difference_plain = blackjack::paired_plain_difference(run, v, 0, plain_se(v), plain_se(0));
+    }
   }
   for (std::size_t v = 0; v < variants.size(); ++v) {
     figures[v].side_bets = side_bet_figures(variants[v].config, variants[v].side_bets, run.tallies[v]);
@@ -124,7 +135,15 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                              {"ci95", {d.ci95_low, d.ci95_high}},
                              {"house_edge_change_percent", percent(-d.mean)},
                              {"standard_error_unpaired", d.se_unpaired},
-                             {"variance_reduction", d.variance_reduction}};
+                             {"variance_reduction", d.variance_reduction},
+                             {"estimate", figures[v].difference_plain ? "controlled" : "plain"}};
+      // A controlled difference keeps the plain one beside it (same cards, same tallies).
+      if (const auto& p = figures[v].difference_plain) {
+        entry["difference_plain"] = {{"mean", p->mean},
+                                     {"standard_error", p->se},
+                                     {"ci95", {p->ci95_low, p->ci95_high}},
+                                     {"house_edge_change_percent", percent(-p->mean)}};
+      }
     }
     if (v > 0 && !figures[v].side_bets.empty()) {
       json bets = json::array();

@@ -8,6 +8,7 @@
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/wide_sum.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -160,6 +161,22 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
               }
             }
           }
+          // A controlled variant's per-chunk control sums (absent: a plain one).
+          shard.chunk_controls.emplace_back(chunks.size(), 0);
+          if (info.contains("chunk_table_control")) {
+            const json& controls = info.at("chunk_table_control").at(v);
+            if (controls.size() != chunks.size()) {
+              throw Error(where + ": variant " + std::to_string(v) + "'s chunk controls do not match its chunks");
+            }
+            blackjack::WideSum sum = 0;
+            for (std::size_t i = 0; i < chunks.size(); ++i) {
+              shard.chunk_controls.back()[i] = wide_sum_from_json(controls.at(i), where + ": chunk_table_control");
+              sum += shard.chunk_controls.back()[i];
+            }
+            if (sum != tally.control.table_control) {
+              throw Error(where + ": variant " + std::to_string(v) + "'s chunk controls do not match its tally's");
+            }
+          }
           std::uint64_t net = 0;  // unsigned: a damaged file may not overflow a signed sum
           for (const auto n : shard.chunk_nets.back()) net += static_cast<std::uint64_t>(n);
           if (tally.rounds < 0 || static_cast<std::uint64_t>(tally.rounds) != rounds ||
@@ -232,6 +249,16 @@ void add_paired_shard_info(json& result, const json& identity, const run::Shard&
   }
   result["shard"] = {{"index", shard.index}, {"count", shard.count}, {"assignment", SHARD_ASSIGNMENT},
                      {"identity", identity}, {"exact_ev", exact_ev}, {"chunk_table_net", nets}};
+  // With control variates: each variant's per-chunk control sum (exact integers, as text).
+  if (std::any_of(run.tallies.begin(), run.tallies.end(), [](const auto& t) { return t.control.rounds != 0; })) {
+    json controls = json::array();
+    for (const auto& variant_controls : run.chunk_controls) {
+      json list = json::array();
+      for (const auto c : run.chunks_played) list.push_back(wide_to_string(variant_controls[c]));
+      controls.push_back(list);
+    }
+    result["shard"]["chunk_table_control"] = controls;
+  }
   // With side bets: each variant's per-chunk net on each of its bets.
   const auto bets_of_variant = [&](std::size_t v) {
     std::size_t bets = 0;
@@ -327,6 +354,7 @@ MergedPaired merge_paired_shard_results(const std::vector<PairedShardResult>& sh
       run.tallies[v].merge(s->tallies[v]);
       for (std::size_t i = 0; i < chunks.size(); ++i) {
         run.chunk_nets[v][chunks[i]] = s->chunk_nets[v][i];
+        run.chunk_controls[v][chunks[i]] = s->chunk_controls[v][i];
         run.chunk_side_nets[v][chunks[i]] = s->chunk_side_nets[v][i];
       }
     }

@@ -17,22 +17,7 @@ using nlohmann::json;
 
 namespace {
 
-bj::WideSum wide_from_json(const json& j, const std::string& what) {
-  const std::string text = j.is_string() ? j.get<std::string>() : "";
-  const bool negative = !text.empty() && text[0] == '-';
-  const std::size_t first = negative ? 1 : 0;
-  bool valid = text.size() > first && text.find_first_not_of("0123456789", first) == std::string::npos;
-  bj::WideSum value = 0;  // accumulated with the text's sign, so that -2^127 reads too
-  for (std::size_t i = first; valid && i < text.size(); ++i) {
-    const int digit = text[i] - '0';
-    valid =
-        !__builtin_mul_overflow(value, 10, &value) && !__builtin_add_overflow(value, negative ? -digit : digit, &value);
-  }
-  if (!valid) {
-    throw Error("tally: " + what + " must be a string of decimal digits within the 128-bit range, not " + j.dump());
-  }
-  return value;
-}
+bj::WideSum wide_from_json(const json& j, const std::string& what) { return wide_sum_from_json(j, "tally: " + what); }
 
 // A table's field names as a JSON array (after `first`, if given).
 template <class Table>

@@ -97,14 +97,11 @@ Variant make_variant(std::string label, json config, const PairedRunKeys& keys, 
   Variant v;
   v.label = std::move(label);
   v.config = sim_config_from_json(config);
-  if (v.config.control_variate == blackjack::ControlVariate::exact) {
-    throw Error("variant '" + v.label +
-                "': compare and sweep play plain paired rounds; control_variate \"exact\" is for `cardsim sim` (yet)");
-  }
   if (v.config.counting.enabled()) {
     throw Error("variant '" + v.label + "': compare and sweep play flat-bet strategies; counting (count '" +
                 v.config.counting.count + "') is for `cardsim sim`");
   }
+  v.config.control_variate = control_variate_of(v.config);  // echoed in the result and the run identity
   v.chart_file = strategy_file(v.config.strategy, folder);
   v.folder = folder;
   return v;
@@ -232,8 +229,8 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
     Variant& variant = variants[v];
     variant.chart = load_strategy(variant.config.strategy, variant.config.rules, inputs, variant.folder, computed);
     variant.side_bets = played_side_bets(variant.config, variant.side_bet_files);
-    variant.engine =
-        make_engine(variant.config, variant.chart, bj::Counting{}, variant.side_bets, bj::ControlVariate::none);
+    variant.engine = make_engine(variant.config, variant.chart, bj::Counting{}, variant.side_bets,
+                                 control_variate_of(variant.config));
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
     if (ev_of[v] == before) ev_first.push_back(v);

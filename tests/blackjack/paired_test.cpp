@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/blackjack/analysis.hpp"
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/result.hpp"
@@ -22,12 +23,12 @@ struct Variants {
   std::vector<std::unique_ptr<Engine>> engines;
   std::vector<double> exact;
 
-  void add(const Rules& r) {
+  void add(const Rules& r, ControlVariate control = ControlVariate::none) {
     // One fixed chart for every variant, so that the differences come from the
     // rules alone (and the exact values are those of the chart played).
     const StrategyChart chart = io::load_strategy("basic-s17-das", r, "");
     rules.push_back(r);
-    engines.push_back(std::make_unique<Engine>(r, chart));
+    engines.push_back(std::make_unique<Engine>(r, chart, Counting{}, std::vector<SideBet>{}, control));
     exact.push_back(Analyzer(r).evaluate(chart).ev);
   }
   std::vector<const Engine*> pointers() const {
@@ -111,6 +112,47 @@ TEST(Paired, AVariantsTallyIsThatOfAPlainRun) {
   variants.add(h17);
   const PairedRun run = play(variants, 200'000, 2);
   EXPECT_EQ(run.tallies[1], simulate(*variants.engines[1], 2026, 200'000, 50'000, 1));
+}
+
+// Controlled variants (control variates from each one's exact values): the
+// controlled difference against the exact one within 4 of its own standard
+// errors, which are many times smaller than the plain paired ones; the plain
+// difference and every tally are those of a plain paired run.
+TEST(Paired, ControlledDifferencesMatchTheExactOnesAndAreMorePrecise) {
+  Variants plain;
+  Variants controlled;
+  Rules h17 = fresh_shoe();
+  h17.h17 = true;
+  Rules six_five = fresh_shoe();
+  six_five.blackjack_pays_num = 6;
+  six_five.blackjack_pays_den = 5;
+  for (const Rules& r : {fresh_shoe(), h17, six_five}) {
+    plain.add(r);
+    controlled.add(r, ControlVariate::exact);
+  }
+  const PairedRun p = play(plain, 1'000'000, 2);
+  const PairedRun c = play(controlled, 1'000'000, 2);
+  for (std::size_t v = 1; v < 3; ++v) {
+    SCOPED_TRACE("variant " + std::to_string(v));
+    const double exact = controlled.exact[v] - controlled.exact[0];
+    const auto se = [&](std::size_t u) { return controlled_table_edge(c.tallies[u], controlled.rules[u]).se; };
+    const auto d = paired_difference(c, v, 0, se(v), se(0));
+    EXPECT_NEAR(d.mean, exact, 4 * d.se);
+    const auto plain_d = paired_difference(p, v, 0, edge_se(p, plain.rules[v], v), edge_se(p, plain.rules[0], 0));
+    std::printf("variant %zu: controlled %.5f%% +/- %.5f%%, plain %.5f%% +/- %.5f%%, exact %.5f%%\n", v, 100 * d.mean,
+                100 * d.se, 100 * plain_d.mean, 100 * plain_d.se, 100 * exact);
+    EXPECT_LT(d.se * 3, plain_d.se);  // measured: 6 to 20 times smaller
+    // The plain difference of the controlled run is the plain run's, bit for bit.
+    const auto again = paired_plain_difference(c, v, 0, edge_se(c, plain.rules[v], v), edge_se(c, plain.rules[0], 0));
+    EXPECT_EQ(again.mean, plain_d.mean);
+    EXPECT_EQ(again.se, plain_d.se);
+  }
+  EXPECT_EQ(c.chunk_nets, p.chunk_nets);
+  for (std::size_t v = 0; v < 3; ++v) {
+    Tally without_control = c.tallies[v];
+    without_control.control = {};
+    EXPECT_EQ(without_control, p.tallies[v]);
+  }
 }
 
 }  // namespace

@@ -30,12 +30,21 @@ struct PairedRun {
   std::vector<std::uint64_t> chunk_rounds;   // [chunk]: rounds every variant played in it
   std::vector<std::uint64_t> chunks_played;  // ascending
 
+  // [variant][chunk]: the sum of the control terms of the table's rounds
+  // (Tally::control.table_control, 2^-CONTROL_FRACTION_BITS money units);
+  // zeros for a variant played plain.
+  std::vector<std::vector<WideSum>> chunk_controls;
+
   // Variant v's result in chunk c in initial wagers per seat (the pooled
   // edge's numerator, so that variants with other bet units or seat counts
   // compare).
   double chunk_win(std::size_t v, std::uint64_t c) const {
     return static_cast<double>(chunk_nets[v][c]) / wager_units[v];
   }
+  // The same controlled (net - controls): chunk_win() for a plain variant.
+  double chunk_controlled_win(std::size_t v, std::uint64_t c) const;
+  // Whether a variant played controlled rounds.
+  bool controlled(std::size_t v) const { return tallies[v].control.rounds != 0; }
 };
 
 // A paired run of variants with these wager units (table_wager_units of each
@@ -66,8 +75,12 @@ struct PairedDifference {
   // would need for the paired standard error; 0 without one.
   double variance_reduction = 0;
 };
+// The controlled chunk results (chunk_controlled_win) when a variant was
+// controlled, else the plain ones; paired_plain_difference always the plain.
 PairedDifference paired_difference(const PairedRun& run, std::size_t variant, std::size_t baseline, double variant_se,
                                    double baseline_se);
+PairedDifference paired_plain_difference(const PairedRun& run, std::size_t variant, std::size_t baseline,
+                                         double variant_se, double baseline_se);
 
 // The same for side bet `bet` of both variants (the bets at the same place
 // of their side_bets; pay tables of one bet on the same cards), per unit bet:

@@ -26,9 +26,9 @@
 namespace cardsim::io {
 
 struct PairedJobOptions {
-  unsigned threads = 0;   // 0: every core
-  double target_se = 0;   // stop once every difference's SE is at most this; 0: play every round
-  std::string shard;      // "i/N": one shard of the run ("": the whole run)
+  unsigned threads = 0;  // 0: every core
+  double target_se = 0;  // stop once every difference's SE is at most this; 0: play every round
+  std::string shard;     // "i/N": one shard of the run ("": the whole run)
 };
 
 struct PairedJobEnd {

@@ -95,9 +95,10 @@ struct PairedShardResult {
   std::string source;  // the file, for messages
   nlohmann::json identity;
   run::Shard shard;
-  std::vector<double> exact_ev;                       // [variant]
-  std::vector<blackjack::Tally> tallies;              // [variant]
-  std::vector<std::vector<std::int64_t>> chunk_nets;  // [variant][i]: the shard's i-th chunk
+  std::vector<double> exact_ev;                                 // [variant]
+  std::vector<blackjack::Tally> tallies;                        // [variant]
+  std::vector<std::vector<std::int64_t>> chunk_nets;            // [variant][i]: the shard's i-th chunk
+  std::vector<std::vector<blackjack::WideSum>> chunk_controls;  // [variant][i]: its control sum (0: plain)
   // [variant][i][bet]: the table's net on each side bet in the shard's i-th
   // chunk ("chunk_side_net", written only with side bets; zeros without).
   std::vector<std::vector<std::array<std::int64_t, blackjack::MAX_SIDE_BETS>>> chunk_side_nets;
