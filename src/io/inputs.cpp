@@ -114,6 +114,13 @@ nlohmann::json inputs_identity_json(const std::deque<InputFile>& files) {
 }
 
 std::string inputs_difference(const nlohmann::json& mine, const nlohmann::json& theirs) {
+  if (mine == theirs) return {};
+  // A damaged or hostile identity whose inputs are not a list (null: none said).
+  for (const nlohmann::json* inputs : {&mine, &theirs}) {
+    if (!inputs->is_array() && !inputs->is_null()) {
+      return "the inputs of one identity are " + excerpt(inputs->dump(), 40) + ", not a list of files";
+    }
+  }
   const auto text = [](const nlohmann::json& input, const char* key) {
     const nlohmann::json& value = input.is_object() ? input.value(key, nlohmann::json()) : nlohmann::json();
     return value.is_string() ? value.get<std::string>() : std::string("?");

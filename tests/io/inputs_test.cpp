@@ -86,5 +86,16 @@ TEST(Inputs, DifferencesNameTheFile) {
             std::string::npos);
 }
 
+// A shard or checkpoint whose identity's inputs are not a list (a damaged or
+// hostile file with a valid checksum: fuzz_cli seed 10496) is a difference, not a crash.
+TEST(Inputs, InputsThatAreNotAListAreADifference) {
+  const nlohmann::json a = nlohmann::json::parse(R"([{"what": "--config", "name": "c.json", "fingerprint": "x"}])");
+  const nlohmann::json text = "AAAA";
+  EXPECT_EQ(inputs_difference(text, a), "the inputs of one identity are \"AAAA\", not a list of files");
+  EXPECT_EQ(inputs_difference(a, nlohmann::json(42)), "the inputs of one identity are 42, not a list of files");
+  EXPECT_EQ(inputs_difference(nullptr, nullptr), "");
+  EXPECT_EQ(inputs_difference(text, text), "");  // a file against itself
+}
+
 }  // namespace
 }  // namespace cardsim::io
