@@ -52,9 +52,11 @@ struct ConfigSource {
 
   // Through the CLI's parser: a NaN or 1e999 (which Python's json writes) is
   // a bad value (ValueError) naming what holds it.
-  json object(io::InputRegistry& inputs) const {
+  // The file is read through `inputs` as `what` (io::config_object), so that
+  // it is an input of the run's identity, as the CLI's is.
+  json object(io::InputRegistry& inputs, const std::string& what = "--config") const {
     const json on_top = io::parse_json_object(keys, "config keys");
-    if (!path.empty()) return io::config_object(path, on_top, inputs);
+    if (!path.empty()) return io::config_object(path, on_top, inputs, what);
     json j = io::parse_json_object(text, "config");
     for (const auto& [key, value] : on_top.items()) j[key] = value;
     return j;
@@ -158,10 +160,10 @@ io::PairedRunKeys paired_run_keys(const std::string& text) {
 // Plays variants paired through io::PairedJob, as `cardsim compare` and
 // `sweep` do: {"result": the result JSON, "csv": its --csv text ("" for a
 // shard)}, or "" if nothing was played.
+// `inputs`: the files read so far (the configs), to which the variants' are added.
 std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
                         const std::vector<std::string>& varied, unsigned threads, double target_se,
-                        const std::string& shard, Watched& watched) {
-  io::InputRegistry inputs;
+                        const std::string& shard, io::InputRegistry& inputs, Watched& watched) {
   io::PairedJob job(command, std::move(variants), varied, {.threads = threads, .target_se = target_se, .shard = shard},
                     inputs);
   // The set-up stops between its jobs when Ctrl-C is pressed.
@@ -185,14 +187,15 @@ py::tuple compare(const std::vector<ConfigSource>& sources, const std::string& r
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&] {
     check_target_se(target_se);
+    io::InputRegistry inputs;
     std::vector<json> configs;
     std::vector<std::string> paths;
     for (const ConfigSource& source : sources) {
-      configs.push_back(source.object());
+      configs.push_back(source.object(inputs, "config"));
       paths.push_back(source.path);
     }
     return paired_json("compare", io::compare_variants(configs, paths, paired_run_keys(run_keys)), {}, threads,
-                       target_se, shard, watched);
+                       target_se, shard, inputs, watched);
   });
 }
 
@@ -210,8 +213,9 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
                                                   : axis.at(1).get<std::vector<json>>()});
       varied.push_back(axes.back().key);
     }
-    return paired_json("sweep", io::sweep_variants(base.object(), axes, paired_run_keys(run_keys), base.folder()),
-                       varied, threads, target_se, shard, watched);
+    io::InputRegistry inputs;
+    return paired_json("sweep", io::sweep_variants(base.object(inputs), axes, paired_run_keys(run_keys), base.folder()),
+                       varied, threads, target_se, shard, inputs, watched);
   });
 }
 

@@ -120,7 +120,7 @@ def test_bad_job_arguments(tmp_path):
     assert json.loads(config.read_text()) == {"rounds": "20k", "chunk_rounds": "10k"}
 
 
-def test_compare_shards_merge_to_the_whole_run(tmp_path):
+def test_compare_shards_merge_to_the_whole_run(cli, tmp_path):
     configs = [CONFIGS / "6d-s17-das.json", CONFIGS / "6d-h17-das.json"]
     run = {"rounds": "400k", "seed": 4, "chunk_rounds": "10k", "threads": 2}
     whole = cardsim.compare(configs, **run)
@@ -133,3 +133,9 @@ def test_compare_shards_merge_to_the_whole_run(tmp_path):
     merged = cardsim.merge(files)
     assert statistics(merged) == statistics(whole)
     assert merged.csv == whole.csv
+    # A CLI shard merges with a Python one: the configs are inputs of both identities.
+    done = run_cli(cli, ["compare", *map(str, configs), "--rounds", "400k", "--seed", "4", "--chunk-rounds", "10k",
+                         "--shard", "1/2", "--quiet", "--out", str(tmp_path / "cli1.json")])
+    assert done.returncode == 0, done.stderr
+    mixed = cardsim.merge([files[0], tmp_path / "cli1.json"])
+    assert statistics(mixed) == statistics(whole)

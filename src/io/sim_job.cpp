@@ -34,9 +34,10 @@ std::unique_ptr<bj::Engine> make_engine(const SimConfig& config, const bj::Strat
   return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), control);
 }
 
-nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs) {
+nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs,
+                             const std::string& what) {
   nlohmann::json j = path.empty() ? nlohmann::json::object()
-                                  : parse_json_object(inputs.read("--config", path).bytes, "config '" + path + "'");
+                                  : parse_json_object(inputs.read(what, path).bytes, "config '" + path + "'");
   for (const auto& [key, value] : keys.items()) j[key] = value;
   return j;
 }

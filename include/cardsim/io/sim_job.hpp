@@ -44,8 +44,10 @@ std::unique_ptr<blackjack::Engine> make_engine(const SimConfig& config, const bl
                                                blackjack::ControlVariate control);
 
 // The config file at `path` (none if empty), read through `inputs` as
-// `--config` is, with `keys` set on top: the config object a job starts from.
-nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs);
+// `what` (the CLI's names: "--config" for sim and sweep, "config" for each
+// of compare's files), with `keys` set on top: the config object a job starts from.
+nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs,
+                             const std::string& what = "--config");
 
 // The folder a relative file name of config key `key` ("strategy", "count",
 // "indices", "side_bets") is found from: "" for the working folder.
