@@ -96,12 +96,35 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     rng = next_shoe;
     next_shoe.jump(shoe_stride);
   };
+  // CONTROLLED: each shoe (each round of an infinite deck) is a cycle of the
+  // control's standard errors (ControlTally): its totals since it began.
+  [[maybe_unused]] ControlCycle cycle_start;
+  [[maybe_unused]] const double round_value =
+      CONTROLLED ? control_values_->box() * rules_.seats * rules_.hands_per_seat() : 0.0;
+  const auto open_cycle = [&] {
+    cycle_start.rounds = tally.control.rounds;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
+      cycle_start.seat_net[s] = tally.seats[s].net;
+      cycle_start.seat_control[s] = tally.control.seat_control[s];
+    }
+  };
+  const auto close_cycle = [&] {
+    ControlCycle cycle;
+    cycle.rounds = tally.control.rounds - cycle_start.rounds;
+    for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
+      cycle.seat_net[s] = tally.seats[s].net - cycle_start.seat_net[s];
+      cycle.seat_control[s] = tally.control.seat_control[s] - cycle_start.seat_control[s];
+    }
+    add_control_cycle(cycle, rules_.seats, round_value, tally.control);
+  };
   if (rules_.infinite()) {  // never counted (the constructor refuses it)
     InfiniteDeck deck;
     for (std::uint64_t r = 0; r < rounds; ++r) {
       if (stop_now(r)) return false;
       start_shoe();
+      if constexpr (CONTROLLED) open_cycle();
       play_round<InfiniteDeck, false, false, ONE_SEAT, CONTROLLED>(deck, rng, tally, nullptr);
+      if constexpr (CONTROLLED) close_cycle();
     }
   } else {
     const std::vector<std::uint8_t> cards = deck_cards<Deck>(rules_.decks, rules_.remove_tens_per_deck);
@@ -119,7 +142,11 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       if (r == 0 || every_round || shoe.cut_card_out()) {
         start_shoe();
         shoe.shuffle(rng);
-        if constexpr (CONTROLLED) composition.all_but(shoe, 0, shoe.dealt());  // less the burn cards
+        if constexpr (CONTROLLED) {
+          if (r > 0) close_cycle();
+          open_cycle();
+          composition.all_but(shoe, 0, shoe.dealt());  // less the burn cards
+        }
         if constexpr (COUNTING) counter = Counter{counting_.system.initial_running_count, !counting_.has_wong_in};
       }
       shoe.begin_round();
@@ -128,6 +155,9 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       } else {
         play_round<Deck, false, false, ONE_SEAT, CONTROLLED>(shoe, rng, tally, nullptr, &composition);
       }
+    }
+    if constexpr (CONTROLLED) {
+      if (rounds > 0) close_cycle();
     }
     if constexpr (COUNTING) add_counter_money(played, counted_before, tally);
     tally.shoes += static_cast<std::int64_t>(shoe.shoes());

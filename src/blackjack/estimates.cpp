@@ -23,11 +23,40 @@ double controlled_squares(WideSum squared) {
 
 }  // namespace
 
+namespace {
+
+// Whether the cycles, not the rounds, are the independent observations.
+bool shoe_cycles(const ControlTally& c) { return c.cycles >= 2 && c.cycles < c.rounds; }
+
+// A controlled estimate per round of `wager` units: the mean and the SD per
+// round from the rounds' sums, the standard error from the cycles' (the
+// regenerative ratio estimator; ControlTally) when a cycle holds more than a
+// round; else (a fresh shoe each round, an infinite deck) the rounds are
+// independent and their own sums, exact to 2^-32 units, give it.
+core::MeanEstimate controlled_estimate(double sum, double sum_squared, const ControlTally& c, WideSum cycle_squared,
+                                       WideSum cycle_by_rounds, double wager) {
+  core::MeanEstimate e = core::mean_estimate(sum, sum_squared, c.rounds, wager);
+  if (!shoe_cycles(c)) return e;
+  using Real = long double;
+  const auto se = core::ratio_standard_error(static_cast<Real>(sum), static_cast<Real>(c.rounds),
+                                             std::ldexp(static_cast<Real>(cycle_squared), -2 * CONTROL_CYCLE_BITS),
+                                             std::ldexp(static_cast<Real>(cycle_by_rounds), -CONTROL_CYCLE_BITS),
+                                             static_cast<Real>(c.cycle_rounds_squared), c.cycles);
+  if (!se) return e;
+  e.se = *se / wager;
+  e.ci95_low = e.mean - core::Z95 * e.se;
+  e.ci95_high = e.mean + core::Z95 * e.se;
+  return e;
+}
+
+}  // namespace
+
 core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules) {
   const ControlTally& c = tally.control;
   if (c.rounds == 0) return table_edge(tally, rules);
-  return core::mean_estimate(controlled_sum(tally.table_net, c.table_control),
-                             controlled_squares(c.table_controlled_squared), c.rounds, table_wager_units(rules));
+  return controlled_estimate(controlled_sum(tally.table_net, c.table_control),
+                             controlled_squares(c.table_controlled_squared), c, c.cycle_controlled_squared,
+                             c.cycle_controlled_by_rounds, table_wager_units(rules));
 }
 
 core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat) {
@@ -37,13 +66,53 @@ core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, 
   if (c.rounds == 0) {
     return core::mean_estimate(tally.seats[s].net, tally.seats[s].net_squared, tally.rounds, wager);
   }
-  return core::mean_estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]),
-                             controlled_squares(c.seat_controlled_squared[s]), c.rounds, wager);
+  return controlled_estimate(controlled_sum(tally.seats[s].net, c.seat_control[s]),
+                             controlled_squares(c.seat_controlled_squared[s]), c, c.seat_cycle_controlled_squared[s],
+                             c.seat_cycle_controlled_by_rounds[s], wager);
 }
 
+namespace {
+
+// sum over cycles of (x - R n)^2 for the ratio R = sum x / rounds, from the
+// sums of x, x^2 and x n (x in 2^-bits units).
+double cycle_residuals(double sum, WideSum squared, WideSum by_rounds, const ControlTally& c, int bits) {
+  using Real = long double;
+  const Real r = static_cast<Real>(sum) / static_cast<Real>(c.rounds);
+  const Real residuals = std::ldexp(static_cast<Real>(squared), -2 * bits) -
+                         2 * r * std::ldexp(static_cast<Real>(by_rounds), -bits) +
+                         r * r * static_cast<Real>(c.cycle_rounds_squared);
+  return static_cast<double>(std::max(Real{0}, residuals));
+}
+
+}  // namespace
+
+// The factor is the ratio of the plain and controlled variances of the
+// cycles' totals about their means (the ratio of the two estimators'
+// variances); its SE by the delta method from the cycles' fourth powers
+// (centred near the mean: on the rounds x the value of a round before its
+// first card). When the rounds are the cycles, from the rounds alike.
 VarianceReduction variance_reduction(const Tally& tally) {
   const ControlTally& c = tally.control;
   if (c.rounds < 2) return {};
+  if (shoe_cycles(c)) {
+    const double var_y =
+        cycle_residuals(static_cast<double>(tally.table_net), c.cycle_net_squared, c.cycle_net_by_rounds, c, 0);
+    const double var_z = cycle_residuals(controlled_sum(tally.table_net, c.table_control), c.cycle_controlled_squared,
+                                         c.cycle_controlled_by_rounds, c, CONTROL_CYCLE_BITS);
+    if (var_y <= 0) return {};
+    if (var_z <= 0) return {std::numeric_limits<double>::infinity(), 0};
+    const auto n = static_cast<double>(c.cycles);
+    const double y2 = var_y / n;
+    const double z2 = var_z / n;
+    constexpr int FOURTH = 4 * CONTROL_CYCLE_FOURTH_BITS;
+    const double y4 = std::ldexp(static_cast<double>(c.cycle_net_fourth), -FOURTH) / n;
+    const double z4 = std::ldexp(static_cast<double>(c.cycle_controlled_fourth), -FOURTH) / n;
+    const double y2z2 = std::ldexp(static_cast<double>(c.cycle_net_squared_controlled_squared), -FOURTH) / n;
+    const double log_variance =
+        ((y4 - y2 * y2) / (y2 * y2) + (z4 - z2 * z2) / (z2 * z2) - 2 * (y2z2 - y2 * z2) / (y2 * z2)) / n;
+    const double factor = var_y / var_z;
+    return {factor, factor * std::sqrt(std::max(0.0, log_variance))};
+  }
   const auto n = static_cast<double>(c.rounds);
   const double mean_y = static_cast<double>(tally.table_net) / n;
   const double mean_z = controlled_sum(tally.table_net, c.table_control) / n;

@@ -1,5 +1,7 @@
 #include "cardsim/blackjack/tally.hpp"
 
+#include <cmath>
+
 namespace cardsim::blackjack {
 namespace {
 
@@ -39,11 +41,58 @@ void CountingTally::merge(const CountingTally& o) {
 
 void ControlTally::merge(const ControlTally& o) {
   rounds += o.rounds;
+  cycles += o.cycles;
   for (std::size_t s = 0; s < seat_control.size(); ++s) {
     seat_control[s] += o.seat_control[s];
     seat_controlled_squared[s] += o.seat_controlled_squared[s];
+    seat_cycle_controlled_squared[s] += o.seat_cycle_controlled_squared[s];
+    seat_cycle_controlled_by_rounds[s] += o.seat_cycle_controlled_by_rounds[s];
   }
   add_fields(*this, o, CONTROL_TALLY_WIDE_FIELDS);
+}
+
+namespace {
+
+// x / 2^bits rounded to the nearest whole number (x a fixed-point sum).
+std::int64_t rounded_shift(WideSum x, int bits) {
+  return static_cast<std::int64_t>((x + (WideSum{1} << (bits - 1))) >> bits);
+}
+
+}  // namespace
+
+void add_control_cycle(const ControlCycle& cycle, int seats, double round_value, ControlTally& control) {
+  if (cycle.rounds == 0) return;
+  constexpr int TO_CYCLE = CONTROL_FRACTION_BITS - CONTROL_CYCLE_BITS;
+  const WideSum n = cycle.rounds;
+  std::int64_t net = 0;
+  WideSum table_control = 0;
+  for (std::size_t s = 0; s < static_cast<std::size_t>(seats); ++s) {
+    net += cycle.seat_net[s];
+    table_control += cycle.seat_control[s];
+    const WideSum z = rounded_shift(
+        (static_cast<WideSum>(cycle.seat_net[s]) << CONTROL_FRACTION_BITS) - cycle.seat_control[s], TO_CYCLE);
+    control.seat_cycle_controlled_squared[s] += z * z;
+    control.seat_cycle_controlled_by_rounds[s] += z * n;
+  }
+  const WideSum y = net;
+  const WideSum z = rounded_shift((y << CONTROL_FRACTION_BITS) - table_control, TO_CYCLE);
+  ++control.cycles;
+  control.cycle_rounds_squared += n * n;
+  control.cycle_net_squared += y * y;
+  control.cycle_net_by_rounds += y * n;
+  control.cycle_controlled_squared += z * z;
+  control.cycle_controlled_by_rounds += z * n;
+  // Centred on N x the round's value, in 2^-CONTROL_CYCLE_FOURTH_BITS units.
+  const double centre = static_cast<double>(cycle.rounds) * round_value;
+  const double unit = std::ldexp(1.0, CONTROL_CYCLE_FOURTH_BITS);
+  const auto y_centred = static_cast<WideSum>(std::llround((static_cast<double>(net) - centre) * unit));
+  const auto z_centred =
+      static_cast<WideSum>(std::llround((std::ldexp(static_cast<double>(z), -CONTROL_CYCLE_BITS) - centre) * unit));
+  const WideSum y2 = y_centred * y_centred;
+  const WideSum z2 = z_centred * z_centred;
+  control.cycle_net_fourth += y2 * y2;
+  control.cycle_controlled_fourth += z2 * z2;
+  control.cycle_net_squared_controlled_squared += y2 * z2;
 }
 
 void SideBetTally::merge(const SideBetTally& o) {

@@ -3,6 +3,7 @@
 
 #include "cardsim/io/tally_json.hpp"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -170,14 +171,22 @@ void side_bets_tally_from_json(const json& j, bj::Tally& t) {
 
 // The control variate's sums (only written for a controlled run, so that a
 // plain run writes the tally it always did): 128-bit sums as strings.
+// ControlTally's per-seat sums.
+using SeatWideSums = std::array<bj::WideSum, bj::MAX_SEATS>;
+constexpr auto CONTROL_SEAT_FIELDS = std::to_array<bj::TallyField<bj::ControlTally, SeatWideSums>>({
+    {"seat_control", &bj::ControlTally::seat_control},
+    {"seat_controlled_squared", &bj::ControlTally::seat_controlled_squared},
+    {"seat_cycle_controlled_squared", &bj::ControlTally::seat_cycle_controlled_squared},
+    {"seat_cycle_controlled_by_rounds", &bj::ControlTally::seat_cycle_controlled_by_rounds},
+});
+
 json control_tally_json(const bj::ControlTally& c) {
-  json seat_control = json::array();
-  json seat_squared = json::array();
-  for (std::size_t s = 0; s < c.seat_control.size(); ++s) {
-    seat_control.push_back(wide_to_string(c.seat_control[s]));
-    seat_squared.push_back(wide_to_string(c.seat_controlled_squared[s]));
+  json j = {{"rounds", c.rounds}, {"cycles", c.cycles}};
+  for (const auto& [name, member] : CONTROL_SEAT_FIELDS) {
+    json seats = json::array();
+    for (const bj::WideSum sum : c.*member) seats.push_back(wide_to_string(sum));
+    j[name] = seats;
   }
-  json j = {{"rounds", c.rounds}, {"seat_control", seat_control}, {"seat_controlled_squared", seat_squared}};
   for (const auto& [name, member] : bj::CONTROL_TALLY_WIDE_FIELDS) j[name] = wide_to_string(c.*member);
   return j;
 }
@@ -185,17 +194,18 @@ json control_tally_json(const bj::ControlTally& c) {
 bj::ControlTally control_tally_from_json(const json& j) {
   bj::ControlTally c;
   c.rounds = j.at("rounds").get<std::int64_t>();
-  if (c.rounds < 0) throw Error("tally: control.rounds must not be negative");
-  const json& control = j.at("seat_control");
-  const json& squared = j.at("seat_controlled_squared");
-  if (!control.is_array() || !squared.is_array() || control.size() != c.seat_control.size() ||
-      squared.size() != c.seat_control.size()) {
-    throw Error("tally: control.seat_control and control.seat_controlled_squared need " +
-                std::to_string(c.seat_control.size()) + " seats each");
+  c.cycles = j.at("cycles").get<std::int64_t>();
+  if (c.rounds < 0 || c.cycles < 0 || c.cycles > c.rounds) {
+    throw Error("tally: control.rounds and control.cycles must not be negative, nor the cycles more than the rounds");
   }
-  for (std::size_t s = 0; s < c.seat_control.size(); ++s) {
-    c.seat_control[s] = wide_from_json(control[s], "control.seat_control");
-    c.seat_controlled_squared[s] = wide_from_json(squared[s], "control.seat_controlled_squared");
+  for (const auto& [name, member] : CONTROL_SEAT_FIELDS) {
+    const json& seats = j.at(name);
+    if (!seats.is_array() || seats.size() != static_cast<std::size_t>(bj::MAX_SEATS)) {
+      throw Error(std::string("tally: control.") + name + " needs " + std::to_string(bj::MAX_SEATS) + " seats");
+    }
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      (c.*member)[s] = wide_from_json(seats[s], std::string("control.") + name);
+    }
   }
   for (const auto& [name, member] : bj::CONTROL_TALLY_WIDE_FIELDS) {
     c.*member = wide_from_json(j.at(name), std::string("control.") + name);

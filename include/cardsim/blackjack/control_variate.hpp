@@ -57,6 +57,12 @@ class ControlValues {
   // card; after its second card (before the hole card); after the hole card
   // (peek games: a dealer blackjack settled, surrender taken).
   double first(int p1) const { return first_[idx(p1)]; }
+  // Before its first card: the box's value as the round begins.
+  double box() const {
+    double sum = 0;
+    for (int c = 1; c <= CARD_VALUES; ++c) sum += p_[static_cast<std::size_t>(c)] * first(c);
+    return sum;
+  }
   double after_up(int p1, int up) const { return after_up_[idx(p1)][idx(up)]; }
   double after_second(int p1, int p2, int up) const { return after_second_[idx(up)][idx(p1)][idx(p2)]; }
   double after_hole(int p1, int p2, int up, int hole) const {

@@ -150,6 +150,18 @@ inline constexpr int CONTROL_FRACTION_BITS = 32;
 // The fourth powers (for the variance reduction factor's standard error) take
 // the controlled result to 2^-CONTROL_FOURTH_BITS units.
 inline constexpr int CONTROL_FOURTH_BITS = 12;
+// A cycle is a shoe, from its shuffle to the next (a round when every round
+// has a fresh shoe or an infinite deck; a chunk's last shoe ends with the
+// chunk). Cycles are independent, the rounds of a shoe are not (its
+// composition drifts, and the controlled results follow the drift), so the
+// controlled estimates' standard errors come from the cycles' totals (the
+// regenerative method: a ratio estimator over cycles). A cycle's controlled
+// total enters in whole 2^-CONTROL_CYCLE_BITS units.
+inline constexpr int CONTROL_CYCLE_BITS = 16;
+// The fourth powers of cycle totals (the variance reduction factor's
+// standard error), centred on the cycle's rounds x the value of a round
+// before its first card, in 2^-CONTROL_CYCLE_FOURTH_BITS units.
+inline constexpr int CONTROL_CYCLE_FOURTH_BITS = 6;
 struct ControlTally {
   std::int64_t rounds = 0;                                   // rounds played with the control
   std::array<WideSum, MAX_SEATS> seat_control{};             // sum of controls, 2^-32 units
@@ -159,6 +171,20 @@ struct ControlTally {
   WideSum table_net_fourth = 0;                              // sum of (table net)^4, money units
   WideSum table_controlled_fourth = 0;                       // sum of (controlled)^4, 2^-48 units
   WideSum table_net_squared_controlled_squared = 0;          // sum of net^2 (controlled)^2, 2^-24 units
+  // Over cycles, with N a cycle's rounds, Y its table net (money units) and Z
+  // its table controlled total (2^-16 units); Y' and Z' centred (above):
+  std::int64_t cycles = 0;
+  WideSum cycle_rounds_squared = 0;                  // N^2
+  WideSum cycle_net_squared = 0;                     // Y^2
+  WideSum cycle_net_by_rounds = 0;                   // Y N
+  WideSum cycle_controlled_squared = 0;              // Z^2, 2^-32 units
+  WideSum cycle_controlled_by_rounds = 0;            // Z N, 2^-16 units
+  WideSum cycle_net_fourth = 0;                      // Y'^4, 2^-24 units
+  WideSum cycle_controlled_fourth = 0;               // Z'^4, 2^-24 units
+  WideSum cycle_net_squared_controlled_squared = 0;  // Y'^2 Z'^2, 2^-24 units
+  // Each seat's controlled cycle totals Z_s (2^-16 units): Z_s^2 and Z_s N.
+  std::array<WideSum, MAX_SEATS> seat_cycle_controlled_squared{};
+  std::array<WideSum, MAX_SEATS> seat_cycle_controlled_by_rounds{};
 
   bool empty() const { return *this == ControlTally{}; }
   void merge(const ControlTally& other);
@@ -171,7 +197,26 @@ inline constexpr auto CONTROL_TALLY_WIDE_FIELDS = std::to_array<TallyField<Contr
     {"table_net_fourth", &ControlTally::table_net_fourth},
     {"table_controlled_fourth", &ControlTally::table_controlled_fourth},
     {"table_net_squared_controlled_squared", &ControlTally::table_net_squared_controlled_squared},
+    {"cycle_rounds_squared", &ControlTally::cycle_rounds_squared},
+    {"cycle_net_squared", &ControlTally::cycle_net_squared},
+    {"cycle_net_by_rounds", &ControlTally::cycle_net_by_rounds},
+    {"cycle_controlled_squared", &ControlTally::cycle_controlled_squared},
+    {"cycle_controlled_by_rounds", &ControlTally::cycle_controlled_by_rounds},
+    {"cycle_net_fourth", &ControlTally::cycle_net_fourth},
+    {"cycle_controlled_fourth", &ControlTally::cycle_controlled_fourth},
+    {"cycle_net_squared_controlled_squared", &ControlTally::cycle_net_squared_controlled_squared},
 });
+// A cycle's totals (money units; controls in 2^-32 units), as the engine
+// closes it: its rounds, each seat's net and control.
+struct ControlCycle {
+  std::int64_t rounds = 0;
+  std::array<std::int64_t, MAX_SEATS> seat_net{};
+  std::array<WideSum, MAX_SEATS> seat_control{};
+};
+// Adds a closed cycle of `seats` seats to `control`'s cycle sums; `round_value`
+// is the value of a round before its first card (money units), the centre of
+// the fourth powers. A cycle without rounds adds nothing.
+void add_control_cycle(const ControlCycle& cycle, int seats, double round_value, ControlTally& control);
 
 // The counter's money: the rounds played, with the ramp's bets (an integer
 // number of base bets per round, every seat the same). All sums in money
