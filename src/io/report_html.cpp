@@ -346,6 +346,15 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
 
 }  // namespace
 
+// Whether the paired changes are controlled estimates (docs/control-variates.md).
+bool report::controlled_changes(const json& r) {
+  for (const json& v : r.at("variants")) {
+    const json& diff = v.at("difference");
+    if (!diff.is_null() && diff.contains("estimate") && diff.at("estimate") == "controlled") return true;
+  }
+  return false;
+}
+
 // The variants, sorted by their change against the baseline (the baseline first).
 std::string report::variants_table(const json& r) {
   std::vector<const json*> rows;
@@ -354,11 +363,17 @@ std::string report::variants_table(const json& r) {
     return v->at("difference").is_null() ? -INFINITY : number(v->at("difference").at("house_edge_change_percent"));
   };
   std::stable_sort(rows.begin(), rows.end(), [&](const json* a, const json* b) { return change(a) < change(b); });
+  const bool controlled = controlled_changes(r);
   std::ostringstream out;
   out << "<table id=\"variants\"><caption>Every variant, sorted by its change in house edge against the baseline "
          "(paired on the same cards; most favourable to the player first); percent of the initial wager, "
-      << count(r.at("run").at("rounds")) << " rounds each</caption><tr><th class=\"l\">variant</th><th>house edge</th>"
-      << "<th>95% interval</th><th>exact</th><th>change</th><th>paired SE</th><th>unpaired SE</th></tr>";
+      << count(r.at("run").at("rounds")) << " rounds each"
+      << (controlled ? "; the edges and changes are controlled estimates, the plain change of the same rounds beside "
+                       "them"
+                     : "")
+      << "</caption><tr><th class=\"l\">variant</th><th>house edge</th>"
+      << "<th>95% interval</th><th>exact</th><th>change</th><th>paired SE</th><th>unpaired SE</th>"
+      << (controlled ? "<th>plain change</th><th>plain paired SE</th>" : "") << "</tr>";
   for (const json* v : rows) {
     const json& edge = v->at("result").at("edge");
     const json& diff = v->at("difference");
@@ -373,7 +388,17 @@ std::string report::variants_table(const json& r) {
         << "</td><td class=\"change\">"
         << (diff.is_null() ? "baseline" : signed_percent(number(diff.at("house_edge_change_percent")))) << "</td><td>"
         << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error")))) << "</td><td>"
-        << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error_unpaired")))) << "</td></tr>";
+        << (diff.is_null() ? "" : percent(100 * number(diff.at("standard_error_unpaired")))) << "</td>";
+    if (controlled) {
+      const json* plain = v->contains("difference_plain") ? &v->at("difference_plain") : nullptr;
+      out << "<td>" << (plain == nullptr ? "" : signed_percent(number(plain->at("house_edge_change_percent"))))
+          << "</td><td>"
+          << (plain == nullptr || plain->at("standard_error").is_null()
+                  ? ""
+                  : percent(100 * number(plain->at("standard_error"))))
+          << "</td>";
+    }
+    out << "</tr>";
   }
   out << "</table>\n";
   return out.str();
@@ -400,7 +425,10 @@ std::string compare_section(const json& r) {
   changes.caption = "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
                     "), played on the same cards: percentage points of the initial wager, with 95% intervals from the "
                     "paired standard error over " +
-                    chunks + " chunks (positive: worse for the player)";
+                    chunks + " chunks (positive: worse for the player)" +
+                    (report::controlled_changes(r) ? "; controlled estimates (the rounds' results less their control "
+                                                     "variates, docs/control-variates.md)"
+                                                   : "");
   changes.axis_title = "change in house edge (percentage points)";
   for (std::size_t i = 1; i < variants.size(); ++i) {
     changes.bars.push_back(change_bar(variants[i].at("label").get<std::string>(), variants[i].at("difference")));

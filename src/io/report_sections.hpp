@@ -25,11 +25,12 @@ std::string side_bets_section(const nlohmann::json& r, const std::string& ids);
 // an edge's 95% interval in percent (the edge at both ends without one);
 // whether the result's exact value is that of the strategy played (not with
 // index plays); a paired change against the baseline as a bar with its 95%
-// interval; the table of every variant sorted by change; each variant's page
-// folded.
+// interval; whether the changes are controlled estimates; the table of every
+// variant sorted by change; each variant's page folded.
 std::pair<double, double> edge_interval(const nlohmann::json& edge);
 bool same_strategy(const nlohmann::json& r);
 Bar change_bar(const std::string& label, const nlohmann::json& difference);
+bool controlled_changes(const nlohmann::json& r);
 std::string variants_table(const nlohmann::json& r);
 std::string variant_details(const nlohmann::json& r);
 // The sweep's part of the page.

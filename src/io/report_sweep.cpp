@@ -244,7 +244,8 @@ std::string sweep_section(const json& r) {
     change_table.caption =
         "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
         "), percentage points, with the half-width of its 95% interval from the paired SE (1.96 SE); blue: better "
-        "for the player";
+        "for the player" +
+        std::string(controlled_changes(r) ? "; controlled estimates (docs/control-variates.md)" : "");
     for (HeatTable* t : {&edge_table, &change_table}) {
       t->corner = g.keys[0] + " \\ " + g.keys[1];
       t->rows = g.values[0];

@@ -105,6 +105,11 @@ compare)
   change=$(fmt "$(number r.json house_edge_change_percent)" 4)
   on_page r.html "<figcaption>Change in house edge against the baseline (S17)"
   on_page r.html "+$change% ± "
+  # Controlled by default: said, and the plain change of the same rounds beside it.
+  on_page r.html "controlled estimates"
+  plain=$(from=$(grep -n '"difference_plain"' r.json | head -1 | cut -d: -f1) number r.json house_edge_change_percent)
+  [[ -n $plain ]] || fail "no difference_plain in the compare result"
+  on_page r.html "<td>$([[ $plain == -* ]] || echo +)$(fmt "$plain" 4)%</td>"
   # The changes come first, the absolute edges after.
   [[ $(grep -o "<figcaption>[A-Z][a-z]*" r.html | head -2 | tr '\n' ' ') == "<figcaption>Change <figcaption>House " ]] ||
     fail "the paired changes are not the main chart"
