@@ -11,6 +11,7 @@
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/simulate.hpp"
+#include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/core/shoe.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
@@ -183,31 +184,43 @@ BENCHMARK(BM_RoundsInfiniteDeck);
 
 // The control variate's speed of precision: arg 0 the standard game (6 decks
 // S17 DAS, cut card at 75%), 1 one deck (cut card at 75%), 2 eight decks H17
-// late surrender; arg 1 on (1) or off (0). Counters: the variance reduction
-// factor measured over the rounds played, and the effective rounds/s (rounds/s
-// x factor: the plain rounds/s that would give the same standard error).
-Rules controlled_game(std::int64_t game) {
-  Rules rules;
-  if (game == 1) rules.decks = 1;
-  if (game == 2) rules.decks = 8, rules.h17 = true, rules.surrender = Surrender::late;
-  return rules;
+// late surrender, 3 the standard game with a Hi-Lo counter (a 1-12 ramp, the
+// Illustrious 18 and Fab 4: the factor is the counter's win's); arg 1 on (1)
+// or off (0). Counters: the variance reduction factor measured over the
+// rounds played, and the effective rounds/s (rounds/s x factor: the plain
+// rounds/s that would give the same standard error).
+io::SimConfig controlled_game(std::int64_t game) {
+  nlohmann::json j = nlohmann::json::object();
+  if (game == 1) j["decks"] = 1;
+  if (game == 2) j["decks"] = 8, j["h17"] = true, j["surrender"] = "late";
+  if (game == 3) {
+    j["count"] = "hi-lo";
+    j["bet_ramp"] = "1:1,2:2,3:4,4:8,5:12";
+    j["indices"] = "illustrious18-fab4-s17";
+  }
+  return io::sim_config_from_json(j);
 }
 void BM_ControlVariate(benchmark::State& state) {
-  const Rules rules = controlled_game(state.range(0));
+  const io::SimConfig config = controlled_game(state.range(0));
+  const Rules& rules = config.rules;
   const bool on = state.range(1) == 1;
-  const Engine engine(rules, io::load_strategy("basic", rules, ""), Counting{}, {},
+  const Engine engine(rules, io::load_strategy("basic", rules, ""), io::load_counting(config, ""), {},
                       on ? ControlVariate::exact : ControlVariate::none);
   core::Rng rng = core::chunk_rng(6, core::StreamPurpose::blackjack_chunk, 0);
   Tally tally;
   constexpr std::uint64_t ROUNDS = 100'000;
   for (auto _ : state) engine.play_chunk(ROUNDS, rng, tally);
-  const double factor = on ? variance_reduction(tally).factor : 1.0;
+  double factor = on ? variance_reduction(tally).factor : 1.0;
+  if (on && config.counting.enabled()) {
+    const auto win = counting_statistics(tally, rules, CountingSettings{}).win_reduction;
+    factor = win ? win->factor : 0.0;
+  }
   state.counters["factor"] = factor;
   state.counters["effective_rounds_per_s"] =
       benchmark::Counter(static_cast<double>(state.iterations()) * ROUNDS * factor, benchmark::Counter::kIsRate);
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
 }
-BENCHMARK(BM_ControlVariate)->ArgsProduct({{0, 1, 2}, {0, 1}});
+BENCHMARK(BM_ControlVariate)->ArgsProduct({{0, 1, 2, 3}, {0, 1}});
 
 // A whole run of 8 chunks of 1M rounds through blackjack::simulate on N threads:
 // rounds/s of the machine (wall clock), for the 1 -> 2 thread scaling.

@@ -48,13 +48,7 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
   if (values) control_by(std::move(values));
 }
 
-void Engine::control_by(std::shared_ptr<const ControlValues> values) {
-  if (counting_.enabled) {
-    throw Error(
-        "control_variate exact does not combine with counting yet; give control_variate none for a counted run");
-  }
-  control_values_ = std::move(values);
-}
+void Engine::control_by(std::shared_ptr<const ControlValues> values) { control_values_ = std::move(values); }
 
 core::Shoe Engine::make_shoe() const {
   if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");

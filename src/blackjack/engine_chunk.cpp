@@ -24,7 +24,11 @@ bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, cons
   // of a round's time).
   const bool one_seat = one_seat_round();
   bool played = false;
-  if (control_values_) {  // controlled rounds (never counted)
+  if (control_values_ && counting_.enabled) {  // controlled counted rounds: index plays checked (none is a no-op)
+    played = !side_bets_.empty() || rules_.spanish_bonuses
+                 ? play_rounds<true, true, false, SuitedShoe, true>(rounds, rng, tally, stop)
+                 : play_rounds<true, true, false, core::Shoe, true>(rounds, rng, tally, stop);
+  } else if (control_values_) {  // controlled rounds
     if (!side_bets_.empty() || rules_.spanish_bonuses) {
       played = play_rounds<false, false, false, SuitedShoe, true>(rounds, rng, tally, stop);
     } else {
@@ -99,6 +103,7 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
   // CONTROLLED: each shoe (each round of an infinite deck) is a cycle of the
   // control's standard errors (ControlTally): its totals since it began.
   [[maybe_unused]] ControlCycle cycle_start;
+  [[maybe_unused]] CountedControlCycle counted_cycle;  // a counted shoe's control sums so far
   [[maybe_unused]] const double round_value =
       CONTROLLED ? control_values_->box() * rules_.seats * rules_.hands_per_seat() : 0.0;
   const auto open_cycle = [&] {
@@ -116,6 +121,10 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       cycle.seat_control[s] = tally.control.seat_control[s] - cycle_start.seat_control[s];
     }
     add_control_cycle(cycle, rules_.seats, round_value, tally.control);
+    if constexpr (COUNTING) {
+      add_counted_control_cycle(counted_cycle, tally.control.counting);
+      counted_cycle = {};
+    }
   };
   if (rules_.infinite()) {  // never counted (the constructor refuses it)
     InfiniteDeck deck;
@@ -151,7 +160,8 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
       }
       shoe.begin_round();
       if constexpr (COUNTING) {
-        play_counted_round<INDEXED, ONE_SEAT>(shoe, rng, tally, counter, played);
+        play_counted_round<INDEXED, ONE_SEAT, Deck, CONTROLLED>(shoe, rng, tally, counter, played, &composition,
+                                                                &counted_cycle);
       } else {
         play_round<Deck, false, false, ONE_SEAT, CONTROLLED>(shoe, rng, tally, nullptr, &composition);
       }
@@ -174,9 +184,10 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
 // same whatever the ramp and wonging do: the flat-bet tally is that of every
 // round; the counter's rounds go to `played`, its money to tally.counting at
 // the end of the chunk (add_counter_money).
-template <bool INDEXED, bool ONE_SEAT, class Deck>
-inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
-                                       PlayedRounds& played) const {
+template <bool INDEXED, bool ONE_SEAT, class Deck, bool CONTROLLED>
+inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter, PlayedRounds& played,
+                                       [[maybe_unused]] Composition* composition,
+                                       [[maybe_unused]] CountedControlCycle* cycle) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
   if (wongs_) {
     if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
@@ -192,7 +203,7 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
   if constexpr (std::is_same_v<Deck, SuitedShoe>) {
     for (std::size_t b = 0; b < side_bets_.size(); ++b) side_nets[b] = tally.side_bets[b].net;
   }
-  play_round<Deck, true, INDEXED, ONE_SEAT>(shoe, rng, tally, &count);
+  play_round<Deck, true, INDEXED, ONE_SEAT, CONTROLLED>(shoe, rng, tally, &count, composition);
   if constexpr (std::is_same_v<Deck, SuitedShoe>) {  // each side bet's table net, by the true count
     for (std::size_t b = 0; b < side_bets_.size(); ++b) {
       const std::int64_t net = tally.side_bets[b].net - side_nets[b];
@@ -213,6 +224,19 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
         counted.by_true_count[static_cast<std::size_t>(count.insurance_true_count + TRUE_COUNT_LIMIT)];
     ++at_insurance.ace_up;
     at_insurance.ten_in_hole += count.hole == TEN;
+  }
+  if constexpr (CONTROLLED) {  // the controlled result by true count, and the counter's at the ramp's bet
+    const auto b = static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT);
+    const WideSum controlled = (static_cast<WideSum>(net) << CONTROL_FRACTION_BITS) - count.control;
+    CountingControlTally& control = tally.control.counting;
+    control.control[b] += count.control;
+    cycle->controlled[b] += controlled;
+    ++cycle->rounds[b];
+    if (counter.in) {
+      control.counter_control += static_cast<WideSum>(ramp_units_[b]) * count.control;
+      cycle->counter_controlled += static_cast<WideSum>(ramp_units_[b]) * controlled;
+      ++cycle->played;
+    }
   }
   if (counter.in) {
     PlayedBucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];

@@ -49,7 +49,6 @@ HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED>
 class Engine::Round {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
-  static_assert(!(CONTROLLED && COUNTING), "counted rounds are not controlled");
   // The composition to follow: a finite shoe's (an infinite deck's is fixed).
   static constexpr bool FOLLOWS_SHOE = CONTROLLED && !std::is_same_v<CardSource, InfiniteDeck>;
   // Suited cards: dealt when side bets or Spanish 21's bonuses need suits.
@@ -558,6 +557,7 @@ class Engine::Round {
       count_->upcard = up_;
       count_->hole = hole_;
       count_->net = table;
+      if constexpr (CONTROLLED) count_->control = table_control;
     }
     if constexpr (SUITED) {
       if (!e_.side_bets_.empty())

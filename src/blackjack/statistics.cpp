@@ -122,6 +122,32 @@ double risk_of_ruin(double ev, double variance, double bankroll) {
 
 }  // namespace
 
+namespace {
+
+// A controlled counting estimate per round of `scale` units: the plain
+// estimate's mean less the controls (`control`, 2^-32 units, over its n
+// rounds) and the standard error of the ratio over the run's cycles from
+// the cycles' controlled totals (2^-16 units) and rounds; the SD stays the
+// plain one's. The plain estimate itself without cycles.
+core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int64_t net, WideSum control,
+                                       WideSum cycle_squared, WideSum cycle_by_rounds, WideSum rounds_squared,
+                                       std::int64_t cycles, double scale) {
+  if (plain.n <= 0 || cycles < 2) return plain;
+  using Real = long double;
+  const Real sum = static_cast<Real>(net) - std::ldexp(static_cast<Real>(control), -CONTROL_FRACTION_BITS);
+  core::MeanEstimate e = plain;
+  e.mean = static_cast<double>(sum / static_cast<Real>(plain.n)) / scale;
+  const auto se = core::ratio_standard_error(
+      sum, static_cast<Real>(plain.n), std::ldexp(static_cast<Real>(cycle_squared), -2 * CONTROL_CYCLE_BITS),
+      std::ldexp(static_cast<Real>(cycle_by_rounds), -CONTROL_CYCLE_BITS), static_cast<Real>(rounds_squared), cycles);
+  e.se = se ? *se / scale : 0.0;
+  e.ci95_low = e.mean - core::Z95 * e.se;
+  e.ci95_high = e.mean + core::Z95 * e.se;
+  return e;
+}
+
+}  // namespace
+
 CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const CountingSettings& settings) {
   const CountingTally& c = t.counting;
   const ChunkSums& chunk = c.chunk_sums;
@@ -133,6 +159,17 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
   r.rounds_played = n;
   r.share_played = rate(n, t.rounds);
   r.win = core::mean_estimate(c.net, c.net_squared, n, static_cast<double>(bet));
+  const ControlTally& control = t.control;
+  // (A run of fewer than two shoes has no controlled standard error: plain.)
+  const bool controlled = control.rounds > 0 && control.cycles >= 2;
+  if (controlled) {
+    const CountingControlTally& k = control.counting;
+    r.win_plain = r.win;
+    r.win = controlled_counting(r.win, c.net, k.counter_control, k.counter_cycle_controlled_squared,
+                                k.counter_cycle_controlled_by_played, k.counter_cycle_played_squared, control.cycles,
+                                static_cast<double>(bet));
+    if (r.win.se > 0) r.win_reduction = VarianceReduction{(r.win_plain->se * r.win_plain->se) / (r.win.se * r.win.se)};
+  }
   const core::MeanEstimate& win = r.win;
   r.average_initial_bet = rate(c.bet_units, n) * seats;
   const auto bet_se = chunk_ratio_se(c.bet_units, n, chunk.bet_units_squared, chunk.bet_units_by_played,
@@ -175,8 +212,15 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
     // was offered (an ace up after the deal's cards moved the count).
     if (x.rounds == 0 && x.ace_up == 0) continue;
     const int tc = static_cast<int>(b) - TRUE_COUNT_LIMIT;
-    const core::MeanEstimate edge =
-        core::mean_estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
+    core::MeanEstimate edge = core::mean_estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
+    std::optional<core::MeanEstimate> edge_plain;
+    if (controlled && x.rounds > 0) {
+      const CountingControlTally& k = control.counting;
+      edge_plain = edge;
+      edge =
+          controlled_counting(edge, x.net, k.control[b], k.cycle_controlled_squared[b], k.cycle_controlled_by_rounds[b],
+                              k.cycle_rounds_squared[b], control.cycles, static_cast<double>(bet * seats));
+    }
     const Share ten = share(x.ten_in_hole, x.ace_up);
     TrueCountStatistics row;
     row.true_count = tc;
@@ -187,6 +231,7 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
     row.played = x.played;
     if (x.rounds > 0) row.edge = edge.mean;
     row.edge_se = with_two(edge.se, x.rounds);
+    row.edge_plain = edge_plain;
     row.ace_up = x.ace_up;
     row.ten_in_hole = ten.value;
     if (x.ace_up > 0) row.insurance_ev = 3.0 * ten.value - 1.0;

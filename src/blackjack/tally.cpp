@@ -49,6 +49,14 @@ void ControlTally::merge(const ControlTally& o) {
     seat_cycle_controlled_by_rounds[s] += o.seat_cycle_controlled_by_rounds[s];
   }
   add_fields(*this, o, CONTROL_TALLY_WIDE_FIELDS);
+  counting.merge(o.counting);
+}
+
+void CountingControlTally::merge(const CountingControlTally& o) {
+  for (const auto& field : COUNTING_CONTROL_BUCKET_FIELDS) {
+    for (std::size_t b = 0; b < control.size(); ++b) (this->*field.member)[b] += (o.*field.member)[b];
+  }
+  add_fields(*this, o, COUNTING_CONTROL_COUNTER_FIELDS);
 }
 
 namespace {
@@ -59,6 +67,24 @@ std::int64_t rounded_shift(WideSum x, int bits) {
 }
 
 }  // namespace
+
+void add_counted_control_cycle(const CountedControlCycle& cycle, CountingControlTally& control) {
+  constexpr int TO_CYCLE = CONTROL_FRACTION_BITS - CONTROL_CYCLE_BITS;
+  for (std::size_t b = 0; b < cycle.rounds.size(); ++b) {
+    if (cycle.rounds[b] == 0) continue;
+    const WideSum z = rounded_shift(cycle.controlled[b], TO_CYCLE);
+    const WideSum n = cycle.rounds[b];
+    control.cycle_controlled_squared[b] += z * z;
+    control.cycle_controlled_by_rounds[b] += z * n;
+    control.cycle_rounds_squared[b] += n * n;
+  }
+  if (cycle.played == 0) return;
+  const WideSum z = rounded_shift(cycle.counter_controlled, TO_CYCLE);
+  const WideSum p = cycle.played;
+  control.counter_cycle_controlled_squared += z * z;
+  control.counter_cycle_controlled_by_played += z * p;
+  control.counter_cycle_played_squared += p * p;
+}
 
 void add_control_cycle(const ControlCycle& cycle, int seats, double round_value, ControlTally& control) {
   if (cycle.rounds == 0) return;

@@ -283,8 +283,7 @@ SimConfig sim_config_from_json(const json& j) {
 }
 
 bj::ControlVariate control_variate_of(const SimConfig& config) {
-  if (config.control_variate) return *config.control_variate;
-  return config.counting.enabled() ? bj::ControlVariate::none : bj::ControlVariate::exact;
+  return config.control_variate.value_or(bj::ControlVariate::exact);
 }
 
 }  // namespace cardsim::io

@@ -98,10 +98,6 @@ void check_key_relations(const json& j, const SimConfig& c) {
   if (k.enabled() && r.infinite()) {
     throw Error("config key 'count' (--count): card counting needs a finite shoe; 'decks' is \"infinite\"");
   }
-  if (k.enabled() && c.control_variate == bj::ControlVariate::exact) {
-    throw BadConfigValue("control_variate", "config key 'control_variate' (--control-variate): \"exact\" does not "
-                                            "combine with counting yet; expected \"none\" with 'count'");
-  }
   if (c.chunk_rounds > core::MAX_SHOES_PER_CHUNK) {
     throw BadConfigValue("chunk_rounds",
                          "config key 'chunk_rounds' (--chunk-rounds): " + std::to_string(c.chunk_rounds) +

@@ -127,8 +127,15 @@ std::string counting_section(const json& r, const std::string& ids) {
          "base bets (the ramp's unit); 95% intervals</caption>"
          "<tr><th class=\"l\">quantity</th><th>value</th><th>standard error</th><th>95% interval</th></tr>";
   const json& win100 = c.at("win_per_100_rounds");
-  row("win per 100 rounds", "win-per-100", maybe(win100.at("mean"), 3), maybe(win100.at("standard_error"), 3),
-      interval(win100.at("ci95"), 3));
+  const bool controlled =
+      c.contains("estimate") && c.at("estimate") == "controlled" && c.contains("win_per_round_plain");
+  row(controlled ? "win per 100 rounds (controlled estimate)" : "win per 100 rounds", "win-per-100",
+      maybe(win100.at("mean"), 3), maybe(win100.at("standard_error"), 3), interval(win100.at("ci95"), 3));
+  if (controlled) {  // the plain win of the same rounds, per 100 rounds
+    const json& plain = c.at("win_per_round_plain");
+    row("win per 100 rounds, plain (the same rounds without the control variate)", "", maybe(plain.at("mean"), 3, 100),
+        maybe(plain.at("standard_error"), 3, 100), "");
+  }
   row("SD per 100 rounds", "sd-per-100", maybe(c.at("sd_per_100_rounds"), 2),
       maybe(c.at("sd_per_100_rounds_standard_error"), 2), "");
   row("average initial bet", "", maybe(c.at("average_initial_bet"), 3),

@@ -151,6 +151,14 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
   const json win_se = standard_error_of(win.se, win.n);
   const json win_ci95 = win.has_se() ? json{win.ci95_low, win.ci95_high} : json(nullptr);
   result["win_per_round"] = {{"mean", win.mean}, {"standard_error", win_se}, {"ci95", win_ci95}};
+  // Which estimate the win and the edges by true count are; a controlled
+  // run's plain win beside, and the plain over the controlled variance.
+  result["estimate"] = c.win_plain ? "controlled" : "plain";
+  if (c.win_plain) {
+    result["win_per_round_plain"] = {{"mean", c.win_plain->mean},
+                                     {"standard_error", standard_error_of(c.win_plain->se, c.win_plain->n)}};
+    result["win_variance_reduction_factor"] = c.win_reduction ? json(c.win_reduction->factor) : json(nullptr);
+  }
   result["win_per_100_rounds"] = {
       {"mean", shift_decimal(win.mean, 2)},
       {"standard_error", win.has_se() ? json(shift_decimal(win.se, 2)) : json(nullptr)},
@@ -208,6 +216,10 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
                   {"ten_in_hole", x.ten_in_hole},
                   {"ev", optional_json(x.insurance_ev)},
                   {"standard_error", optional_json(x.insurance_se)}}}};
+    if (x.edge_plain) {
+      row["edge_plain"] = {{"mean", x.edge_plain->mean},
+                           {"standard_error", standard_error_of(x.edge_plain->se, x.edge_plain->n)}};
+    }
     if (x.clamped) row["clamped"] = true;
     by_count.push_back(row);
   }
@@ -561,6 +573,11 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
              "SCORE %.1f\n",
              shift_decimal(c.win.mean, 2), core::Z95 * shift_decimal(c.win.se, 2), shift_decimal(c.win.sd, 1),
              c.average_initial_bet, c.di, c.score);
+      if (c.win_plain && c.win_reduction) {
+        append(out, "  (controlled estimate; plain %+.3f +/- %.3f; variance %.1f times smaller)\n",
+               shift_decimal(c.win_plain->mean, 2), core::Z95 * shift_decimal(c.win_plain->se, 2),
+               c.win_reduction->factor);
+      }
     } else {
       append(out,
              "win %+.3f base bets per 100 rounds (one round: no SE); SD n/a; average bet %.2f; DI n/a, SCORE n/a; "

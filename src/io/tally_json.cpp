@@ -180,8 +180,50 @@ constexpr auto CONTROL_SEAT_FIELDS = std::to_array<bj::TallyField<bj::ControlTal
     {"seat_cycle_controlled_by_rounds", &bj::ControlTally::seat_cycle_controlled_by_rounds},
 });
 
+// A counted run's control sums: a row [true count, then the bucket fields as
+// decimal strings] for every true count with any, and the counter's sums.
+json counting_control_json(const bj::CountingControlTally& k) {
+  json rows = json::array();
+  for (std::size_t b = 0; b < k.control.size(); ++b) {
+    json row = json::array({static_cast<int>(b) - bj::TRUE_COUNT_LIMIT});
+    bool any = false;
+    for (const auto& [name, member] : bj::COUNTING_CONTROL_BUCKET_FIELDS) {
+      row.push_back(wide_to_string((k.*member)[b]));
+      any = any || (k.*member)[b] != 0;
+    }
+    if (any) rows.push_back(row);
+  }
+  json fields = json::array();
+  for (const auto& field : bj::COUNTING_CONTROL_BUCKET_FIELDS) fields.push_back(field.name);
+  json j = {{"by_true_count_fields", fields}, {"by_true_count", rows}};
+  for (const auto& [name, member] : bj::COUNTING_CONTROL_COUNTER_FIELDS) j[name] = wide_to_string(k.*member);
+  return j;
+}
+
+bj::CountingControlTally counting_control_from_json(const json& j) {
+  bj::CountingControlTally k;
+  const std::size_t width = bj::COUNTING_CONTROL_BUCKET_FIELDS.size() + 1;
+  for (const json& row : j.at("by_true_count")) {
+    if (!row.is_array() || row.size() != width || !row[0].is_number_integer() ||
+        row[0].get<std::int64_t>() < -bj::TRUE_COUNT_LIMIT || row[0].get<std::int64_t>() > bj::TRUE_COUNT_LIMIT) {
+      throw Error("tally: a control.counting.by_true_count row needs " + std::to_string(width) +
+                  " fields and a true count within +/-" + std::to_string(bj::TRUE_COUNT_LIMIT));
+    }
+    const auto b = static_cast<std::size_t>(row[0].get<std::int64_t>() + bj::TRUE_COUNT_LIMIT);
+    std::size_t i = 1;
+    for (const auto& [name, member] : bj::COUNTING_CONTROL_BUCKET_FIELDS) {
+      (k.*member)[b] = wide_from_json(row[i++], std::string("control.counting.by_true_count ") + name);
+    }
+  }
+  for (const auto& [name, member] : bj::COUNTING_CONTROL_COUNTER_FIELDS) {
+    k.*member = wide_from_json(j.at(name), std::string("control.counting.") + name);
+  }
+  return k;
+}
+
 json control_tally_json(const bj::ControlTally& c) {
   json j = {{"rounds", c.rounds}, {"cycles", c.cycles}};
+  if (!c.counting.empty()) j["counting"] = counting_control_json(c.counting);
   for (const auto& [name, member] : CONTROL_SEAT_FIELDS) {
     json seats = json::array();
     for (const bj::WideSum sum : c.*member) seats.push_back(wide_to_string(sum));
@@ -210,6 +252,7 @@ bj::ControlTally control_tally_from_json(const json& j) {
   for (const auto& [name, member] : bj::CONTROL_TALLY_WIDE_FIELDS) {
     c.*member = wide_from_json(j.at(name), std::string("control.") + name);
   }
+  if (j.contains("counting")) c.counting = counting_control_from_json(j.at("counting"));
   return c;
 }
 

@@ -71,6 +71,11 @@ counting)
     fail "sim"
   report r.json
   on_page r.html "id=\"win-per-100\">$(fmt "$(from='/"win_per_100_rounds"/' number r.json mean)" 3)<"
+  # Controlled by default: said, with the plain win of the same rounds.
+  on_page r.html "win per 100 rounds (controlled estimate)"
+  plain=$(from='/"win_per_round_plain"/' number r.json mean)
+  [[ -n $plain ]] || fail "no win_per_round_plain in a counting result"
+  on_page r.html "<td>$(awk -v x="$plain" 'BEGIN { printf "%.3f", 100 * x }')</td>"
   # The page leads with the counter's win, the flat-bet house edge after it.
   win=$(fmt "$(from='/"win_per_100_rounds"/' number r.json mean)" 3)
   [[ $win == -* ]] || win="+$win"

@@ -116,15 +116,19 @@ class Engine {
   struct RoundCount;    // the running count handed to a counted round (engine_counting.hpp)
   struct Counter;       // a counter's state through a chunk (engine_counting.hpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine_counting.hpp)
+  struct Composition;   // a controlled round's shoe (card_sources.hpp)
   // The chunk loops (engine_chunk.cpp). ONE_SEAT: compiled for rules_.seats == 1.
   // Deck: core::Shoe, or the suited shoe of side bets (card_sources.hpp).
-  // CONTROLLED: the control variate's rounds (not counted).
+  // CONTROLLED: the control variate's rounds.
   template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck = core::Shoe, bool CONTROLLED = false>
   [[gnu::flatten]] bool play_rounds(std::uint64_t rounds, core::Rng& rng, Tally& tally,
                                     const std::atomic<bool>* stop) const;
-  template <bool INDEXED, bool ONE_SEAT, class Deck>
+  // CONTROLLED: with the shoe's `composition`, and the control's sums of the
+  // shoe so far in `cycle`.
+  template <bool INDEXED, bool ONE_SEAT, class Deck, bool CONTROLLED = false>
   [[gnu::always_inline]] void play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
-                                                 PlayedRounds& played) const;
+                                                 PlayedRounds& played, Composition* composition = nullptr,
+                                                 CountedControlCycle* cycle = nullptr) const;
   // Settles every seat's side bets of a round (engine_side_bets.cpp) from its suited cards `round`
   // (`size` of them, in deal order; the dealer's hits from `dealer_from` on)
   // and the dealer's final hand `dealer`.
@@ -154,7 +158,6 @@ class Engine {
   // (engine_round.hpp).
   // CONTROLLED: each card's control term goes into the seats' controls,
   // with the shoe's composition kept in `composition` (card_sources.hpp).
-  struct Composition;
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED = false>
   class Round;
   template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED = false>
@@ -172,7 +175,7 @@ class Engine {
   std::array<std::int64_t, BONUS_21_KINDS> bonus_21_units_{};  // units won by each bonus 21 (spanish_bonuses)
   std::array<bool, HAND_STATES> dealer_stands_{};
   // The control variate's values (null: rounds not controlled), set by
-  // control_by, which refuses counted rounds.
+  // control_by.
   std::shared_ptr<const ControlValues> control_values_;
   void control_by(std::shared_ptr<const ControlValues> values);
   Counting counting_;

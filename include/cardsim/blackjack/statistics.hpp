@@ -99,6 +99,8 @@ struct TrueCountStatistics {
   // its SE under two.
   std::optional<double> edge;
   std::optional<double> edge_se;
+  // A controlled run's plain edge of the same rounds (edge is controlled).
+  std::optional<core::MeanEstimate> edge_plain;
   // Insurance by the true count when it is offered: rounds with an ace up, the
   // share of them with a ten in the hole, and the EV per unit insured 3 p - 1
   // (absent without an ace up) with its SE (3 x the share's).
@@ -154,9 +156,14 @@ struct CountingStatistics {
   double average_initial_bet = 0;                // base bets per round played, all seats
   std::optional<double> average_initial_bet_se;  // batch means (chunks)
   double wagered_per_round = 0;                  // base bets
-  core::MeanEstimate win;                        // per round played, base bets; win.sd is the SD per round
-  std::optional<double> sd_se;                   // batch means and the delta method
-  double edge_per_initial_bet = 0;               // win / average initial bet
+  // Per round played, base bets; win.sd is the SD per round of the counter's
+  // result. In a controlled run the mean and SE are the controlled
+  // estimate's (the SD stays the result's: the risk the player runs).
+  core::MeanEstimate win;
+  std::optional<core::MeanEstimate> win_plain;     // a controlled run's plain win
+  std::optional<VarianceReduction> win_reduction;  // plain over controlled variance of the win's estimate
+  std::optional<double> sd_se;                     // batch means and the delta method
+  double edge_per_initial_bet = 0;                 // win / average initial bet
   std::optional<double> edge_per_initial_bet_se;
   double di = 0;  // desirability index 1000 win / SD (Schlesinger)
   std::optional<double> di_se;

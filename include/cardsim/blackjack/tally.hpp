@@ -162,6 +162,42 @@ inline constexpr int CONTROL_CYCLE_BITS = 16;
 // standard error), centred on the cycle's rounds x the value of a round
 // before its first card, in 2^-CONTROL_CYCLE_FOURTH_BITS units.
 inline constexpr int CONTROL_CYCLE_FOURTH_BITS = 6;
+// The control variate's sums of a counted run (zero without counting), as
+// CountingTally's: by true count before the deal (every round dealt, flat
+// bet: the table's controls, and over cycles, with Z_b the cycle's
+// controlled total at that count in 2^-16 units and N_b its rounds there,
+// Z_b^2, Z_b N_b and N_b^2), and the counter's money (the rounds played, at
+// the ramp's bets: the sum of bets x control, and over cycles Z^2, Z P and
+// P^2 with Z the cycle's bets x controlled results, P its rounds played).
+struct CountingControlTally {
+  std::array<WideSum, TRUE_COUNT_BUCKETS> control{};                     // 2^-32 units
+  std::array<WideSum, TRUE_COUNT_BUCKETS> cycle_controlled_squared{};    // 2^-32 units
+  std::array<WideSum, TRUE_COUNT_BUCKETS> cycle_controlled_by_rounds{};  // 2^-16 units
+  std::array<WideSum, TRUE_COUNT_BUCKETS> cycle_rounds_squared{};
+  WideSum counter_control = 0;                     // 2^-32 units
+  WideSum counter_cycle_controlled_squared = 0;    // 2^-32 units
+  WideSum counter_cycle_controlled_by_played = 0;  // 2^-16 units
+  WideSum counter_cycle_played_squared = 0;
+
+  bool empty() const { return *this == CountingControlTally{}; }
+  void merge(const CountingControlTally& other);
+  friend bool operator==(const CountingControlTally&, const CountingControlTally&) = default;
+};
+// Its arrays (by true count) and its counter's sums.
+inline constexpr auto COUNTING_CONTROL_BUCKET_FIELDS =
+    std::to_array<TallyField<CountingControlTally, std::array<WideSum, TRUE_COUNT_BUCKETS>>>({
+        {"control", &CountingControlTally::control},
+        {"cycle_controlled_squared", &CountingControlTally::cycle_controlled_squared},
+        {"cycle_controlled_by_rounds", &CountingControlTally::cycle_controlled_by_rounds},
+        {"cycle_rounds_squared", &CountingControlTally::cycle_rounds_squared},
+    });
+inline constexpr auto COUNTING_CONTROL_COUNTER_FIELDS = std::to_array<TallyField<CountingControlTally, WideSum>>({
+    {"counter_control", &CountingControlTally::counter_control},
+    {"counter_cycle_controlled_squared", &CountingControlTally::counter_cycle_controlled_squared},
+    {"counter_cycle_controlled_by_played", &CountingControlTally::counter_cycle_controlled_by_played},
+    {"counter_cycle_played_squared", &CountingControlTally::counter_cycle_played_squared},
+});
+
 struct ControlTally {
   std::int64_t rounds = 0;                                   // rounds played with the control
   std::array<WideSum, MAX_SEATS> seat_control{};             // sum of controls, 2^-32 units
@@ -185,6 +221,7 @@ struct ControlTally {
   // Each seat's controlled cycle totals Z_s (2^-16 units): Z_s^2 and Z_s N.
   std::array<WideSum, MAX_SEATS> seat_cycle_controlled_squared{};
   std::array<WideSum, MAX_SEATS> seat_cycle_controlled_by_rounds{};
+  CountingControlTally counting{};  // counted runs
 
   bool empty() const { return *this == ControlTally{}; }
   void merge(const ControlTally& other);
@@ -217,6 +254,17 @@ struct ControlCycle {
 // is the value of a round before its first card (money units), the centre of
 // the fourth powers. A cycle without rounds adds nothing.
 void add_control_cycle(const ControlCycle& cycle, int seats, double round_value, ControlTally& control);
+// A counted cycle's totals: by true count before the deal the table's
+// controlled results (2^-32 units) and rounds, and the counter's bets x
+// controlled results (2^-32 units) and rounds played.
+struct CountedControlCycle {
+  std::array<WideSum, TRUE_COUNT_BUCKETS> controlled{};
+  std::array<std::int64_t, TRUE_COUNT_BUCKETS> rounds{};
+  WideSum counter_controlled = 0;
+  std::int64_t played = 0;
+};
+// Adds a closed counted cycle to `control`'s cycle sums.
+void add_counted_control_cycle(const CountedControlCycle& cycle, CountingControlTally& control);
 
 // The counter's money: the rounds played, with the ramp's bets (an integer
 // number of base bets per round, every seat the same). All sums in money

@@ -64,8 +64,8 @@ struct SimConfig {
   // Rounds per chunk, the unit of work and of random streams: part of what a
   // seed means (changing it changes the cards dealt).
   std::uint64_t chunk_rounds = 1'000'000;
-  // The headline estimate (control_variate key); absent: exact, or none for
-  // a counted run (control_variate_of). Echoed only when set: `sim` sets it
+  // The headline estimate (control_variate key); absent: exact
+  // (control_variate_of). Echoed only when set: `sim` sets it
   // (resolved) for its result; the other commands play no controlled rounds.
   std::optional<blackjack::ControlVariate> control_variate;
   CountingConfig counting;
@@ -75,8 +75,7 @@ struct SimConfig {
   std::vector<std::string> side_bets;
 };
 
-// The control variate a run plays with: the config's, else exact (none when
-// counting: counted rounds are not controlled yet).
+// The control variate a run plays with: the config's, else exact.
 blackjack::ControlVariate control_variate_of(const SimConfig& config);
 
 // One documented config key.
