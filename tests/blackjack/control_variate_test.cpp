@@ -329,6 +329,16 @@ TEST(ControlVariate, CountedRunsAgreeWithLongPlainRuns) {
   EXPECT_EQ(with, simulate(plain, 21, 1'000'000, 100'000, 2));
 }
 
+// A counted controlled tally (its control.counting sums) survives the JSON
+// of results, checkpoints and shards.
+TEST(ControlVariate, CountedTallyJsonRoundTrip) {
+  const Rules rules = counted_game();
+  const Engine engine(rules, Analyzer(rules).optimal_chart(), hilo_ramp(), {}, ControlVariate::exact);
+  const Tally tally = simulate(engine, 26, 40'000, 10'000, 1);
+  ASSERT_FALSE(tally.control.counting.empty());
+  EXPECT_EQ(io::tally_from_json(io::tally_to_json(tally)), tally);
+}
+
 // Zero values: the counted run's controlled figures are the plain ones
 // exactly; another rule set's values stay unbiased.
 TEST(ControlVariate, CountedRunsWithWrongValuesStayUnbiased) {
