@@ -23,30 +23,36 @@ double controlled_squares(WideSum squared) {
 
 }  // namespace
 
+core::MeanEstimate with_cycle_standard_error(core::MeanEstimate estimate, long double sum, WideSum cycle_squared,
+                                             WideSum cycle_by_rounds, WideSum rounds_squared, std::int64_t cycles,
+                                             double scale) {
+  if (estimate.n <= 0) return estimate;
+  using Real = long double;
+  const auto se = core::ratio_standard_error(
+      sum, static_cast<Real>(estimate.n), std::ldexp(static_cast<Real>(cycle_squared), -2 * CONTROL_CYCLE_BITS),
+      std::ldexp(static_cast<Real>(cycle_by_rounds), -CONTROL_CYCLE_BITS), static_cast<Real>(rounds_squared), cycles);
+  if (!se) return estimate;
+  estimate.se = *se / scale;
+  estimate.ci95_low = estimate.mean - core::Z95 * estimate.se;
+  estimate.ci95_high = estimate.mean + core::Z95 * estimate.se;
+  return estimate;
+}
+
 namespace {
 
 // Whether the cycles, not the rounds, are the independent observations.
 bool shoe_cycles(const ControlTally& c) { return c.cycles >= 2 && c.cycles < c.rounds; }
 
 // A controlled estimate per round of `wager` units: the mean and the SD per
-// round from the rounds' sums, the standard error from the cycles' (the
-// regenerative ratio estimator; ControlTally) when a cycle holds more than a
-// round; else (a fresh shoe each round, an infinite deck) the rounds are
-// independent and their own sums, exact to 2^-32 units, give it.
+// round from the rounds' sums, the standard error from the cycles' when a
+// cycle holds more than a round; else (a fresh shoe each round, an infinite
+// deck) the rounds are independent and their own sums, exact to 2^-32
+// units, give it.
 core::MeanEstimate controlled_estimate(double sum, double sum_squared, const ControlTally& c, WideSum cycle_squared,
                                        WideSum cycle_by_rounds, double wager) {
-  core::MeanEstimate e = core::mean_estimate(sum, sum_squared, c.rounds, wager);
+  const core::MeanEstimate e = core::mean_estimate(sum, sum_squared, c.rounds, wager);
   if (!shoe_cycles(c)) return e;
-  using Real = long double;
-  const auto se = core::ratio_standard_error(static_cast<Real>(sum), static_cast<Real>(c.rounds),
-                                             std::ldexp(static_cast<Real>(cycle_squared), -2 * CONTROL_CYCLE_BITS),
-                                             std::ldexp(static_cast<Real>(cycle_by_rounds), -CONTROL_CYCLE_BITS),
-                                             static_cast<Real>(c.cycle_rounds_squared), c.cycles);
-  if (!se) return e;
-  e.se = *se / wager;
-  e.ci95_low = e.mean - core::Z95 * e.se;
-  e.ci95_high = e.mean + core::Z95 * e.se;
-  return e;
+  return with_cycle_standard_error(e, sum, cycle_squared, cycle_by_rounds, c.cycle_rounds_squared, c.cycles, wager);
 }
 
 }  // namespace
@@ -77,11 +83,23 @@ namespace {
 // sums of x, x^2 and x n (x in 2^-bits units).
 double cycle_residuals(double sum, WideSum squared, WideSum by_rounds, const ControlTally& c, int bits) {
   using Real = long double;
-  const Real r = static_cast<Real>(sum) / static_cast<Real>(c.rounds);
-  const Real residuals = std::ldexp(static_cast<Real>(squared), -2 * bits) -
-                         2 * r * std::ldexp(static_cast<Real>(by_rounds), -bits) +
-                         r * r * static_cast<Real>(c.cycle_rounds_squared);
-  return static_cast<double>(std::max(Real{0}, residuals));
+  return static_cast<double>(core::ratio_residuals(
+      sum, static_cast<Real>(c.rounds), std::ldexp(static_cast<Real>(squared), -2 * bits),
+      std::ldexp(static_cast<Real>(by_rounds), -bits), static_cast<Real>(c.cycle_rounds_squared)));
+}
+
+// The factor var_y / var_z over n observations (cycles or rounds), with its
+// standard error by the delta method on its logarithm from the observations'
+// second moments y2, z2 and fourth y4, z4, y2z2; infinite when no variance
+// is left (an exact V, up to the rounding of the controls).
+VarianceReduction reduction_of(double var_y, double var_z, double y2, double z2, double y4, double z4, double y2z2,
+                               double n) {
+  if (var_y <= 0) return {};
+  if (var_z <= 0) return {std::numeric_limits<double>::infinity(), 0};
+  const double log_variance =
+      ((y4 - y2 * y2) / (y2 * y2) + (z4 - z2 * z2) / (z2 * z2) - 2 * (y2z2 - y2 * z2) / (y2 * z2)) / n;
+  const double factor = var_y / var_z;
+  return {factor, factor * std::sqrt(std::max(0.0, log_variance))};
 }
 
 }  // namespace
@@ -99,40 +117,23 @@ VarianceReduction variance_reduction(const Tally& tally) {
         cycle_residuals(static_cast<double>(tally.table_net), c.cycle_net_squared, c.cycle_net_by_rounds, c, 0);
     const double var_z = cycle_residuals(controlled_sum(tally.table_net, c.table_control), c.cycle_controlled_squared,
                                          c.cycle_controlled_by_rounds, c, CONTROL_CYCLE_BITS);
-    if (var_y <= 0) return {};
-    if (var_z <= 0) return {std::numeric_limits<double>::infinity(), 0};
     const auto n = static_cast<double>(c.cycles);
-    const double y2 = var_y / n;
-    const double z2 = var_z / n;
     constexpr int FOURTH = 4 * CONTROL_CYCLE_FOURTH_BITS;
-    const double y4 = std::ldexp(static_cast<double>(c.cycle_net_fourth), -FOURTH) / n;
-    const double z4 = std::ldexp(static_cast<double>(c.cycle_controlled_fourth), -FOURTH) / n;
-    const double y2z2 = std::ldexp(static_cast<double>(c.cycle_net_squared_controlled_squared), -FOURTH) / n;
-    const double log_variance =
-        ((y4 - y2 * y2) / (y2 * y2) + (z4 - z2 * z2) / (z2 * z2) - 2 * (y2z2 - y2 * z2) / (y2 * z2)) / n;
-    const double factor = var_y / var_z;
-    return {factor, factor * std::sqrt(std::max(0.0, log_variance))};
+    return reduction_of(var_y, var_z, var_y / n, var_z / n,
+                        std::ldexp(static_cast<double>(c.cycle_net_fourth), -FOURTH) / n,
+                        std::ldexp(static_cast<double>(c.cycle_controlled_fourth), -FOURTH) / n,
+                        std::ldexp(static_cast<double>(c.cycle_net_squared_controlled_squared), -FOURTH) / n, n);
   }
   const auto n = static_cast<double>(c.rounds);
   const double mean_y = static_cast<double>(tally.table_net) / n;
   const double mean_z = controlled_sum(tally.table_net, c.table_control) / n;
   const double y2 = static_cast<double>(tally.table_net_squared) / n;
   const double z2 = controlled_squares(c.table_controlled_squared) / n;
-  const double var_y = (y2 - mean_y * mean_y) * n / (n - 1);
-  const double var_z = (z2 - mean_z * mean_z) * n / (n - 1);
-  if (var_y <= 0) return {};
-  // No variance left (an exact V, up to the rounding of the controls): infinite.
-  if (var_z <= 0) return {std::numeric_limits<double>::infinity(), 0};
-  VarianceReduction r;
-  r.factor = var_y / var_z;
-  const double y4 = static_cast<double>(c.table_net_fourth) / n;
-  const double z4 = std::ldexp(static_cast<double>(c.table_controlled_fourth), -4 * CONTROL_FOURTH_BITS) / n;
-  const double y2z2 =
-      std::ldexp(static_cast<double>(c.table_net_squared_controlled_squared), -2 * CONTROL_FOURTH_BITS) / n;
-  const double log_variance =
-      ((y4 - y2 * y2) / (y2 * y2) + (z4 - z2 * z2) / (z2 * z2) - 2 * (y2z2 - y2 * z2) / (y2 * z2)) / n;
-  r.se = r.factor * std::sqrt(std::max(0.0, log_variance));
-  return r;
+  return reduction_of(
+      (y2 - mean_y * mean_y) * n / (n - 1), (z2 - mean_z * mean_z) * n / (n - 1), y2, z2,
+      static_cast<double>(c.table_net_fourth) / n,
+      std::ldexp(static_cast<double>(c.table_controlled_fourth), -4 * CONTROL_FOURTH_BITS) / n,
+      std::ldexp(static_cast<double>(c.table_net_squared_controlled_squared), -2 * CONTROL_FOURTH_BITS) / n, n);
 }
 
 }  // namespace cardsim::blackjack

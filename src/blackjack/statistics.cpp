@@ -126,9 +126,9 @@ namespace {
 
 // A controlled counting estimate per round of `scale` units: the plain
 // estimate's mean less the controls (`control`, 2^-32 units, over its n
-// rounds) and the standard error of the ratio over the run's cycles from
-// the cycles' controlled totals (2^-16 units) and rounds; the SD stays the
-// plain one's. The plain estimate itself without cycles.
+// rounds), its standard error from the run's cycles
+// (with_cycle_standard_error); the SD stays the plain one's. The plain
+// estimate itself without cycles.
 core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int64_t net, WideSum control,
                                        WideSum cycle_squared, WideSum cycle_by_rounds, WideSum rounds_squared,
                                        std::int64_t cycles, double scale) {
@@ -137,13 +137,7 @@ core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int
   const Real sum = static_cast<Real>(net) - std::ldexp(static_cast<Real>(control), -CONTROL_FRACTION_BITS);
   core::MeanEstimate e = plain;
   e.mean = static_cast<double>(sum / static_cast<Real>(plain.n)) / scale;
-  const auto se = core::ratio_standard_error(
-      sum, static_cast<Real>(plain.n), std::ldexp(static_cast<Real>(cycle_squared), -2 * CONTROL_CYCLE_BITS),
-      std::ldexp(static_cast<Real>(cycle_by_rounds), -CONTROL_CYCLE_BITS), static_cast<Real>(rounds_squared), cycles);
-  e.se = se ? *se / scale : 0.0;
-  e.ci95_low = e.mean - core::Z95 * e.se;
-  e.ci95_high = e.mean + core::Z95 * e.se;
-  return e;
+  return with_cycle_standard_error(e, sum, cycle_squared, cycle_by_rounds, rounds_squared, cycles, scale);
 }
 
 }  // namespace

@@ -56,14 +56,19 @@ RatioEstimate ratio_estimate(std::span<const double> y, std::span<const double> 
   return r;
 }
 
+long double ratio_residuals(long double sum_y, long double sum_x, long double sum_y_squared, long double sum_x_y,
+                            long double sum_x_squared) {
+  const long double r = sum_y / sum_x;
+  return std::max(0.0L, sum_y_squared - 2 * r * sum_x_y + r * r * sum_x_squared);
+}
+
 std::optional<double> ratio_standard_error(long double sum_y, long double sum_x, long double sum_y_squared,
                                            long double sum_x_y, long double sum_x_squared, std::int64_t batches) {
   if (batches < 2 || sum_x <= 0) return std::nullopt;
   using Real = long double;
-  const Real r = sum_y / sum_x;
-  const Real residuals = sum_y_squared - 2 * r * sum_x_y + r * r * sum_x_squared;
   const Real c = static_cast<Real>(batches);
-  const Real variance = std::max(Real{0}, residuals) * c / (c - 1) / (sum_x * sum_x);
+  const Real variance =
+      ratio_residuals(sum_y, sum_x, sum_y_squared, sum_x_y, sum_x_squared) * c / (c - 1) / (sum_x * sum_x);
   return static_cast<double>(std::sqrt(variance));
 }
 

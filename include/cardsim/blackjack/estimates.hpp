@@ -27,6 +27,15 @@ core::MeanEstimate table_edge(const Tally& tally, const Rules& rules);
 core::MeanEstimate controlled_table_edge(const Tally& tally, const Rules& rules);
 core::MeanEstimate controlled_seat_edge(const Tally& tally, const Rules& rules, int seat);
 
+// `estimate` (a mean per round of `scale` units over its n rounds, their
+// controlled sum `sum` in money units) with its standard error from the
+// run's cycles (ControlTally: each shoe's controlled total, 2^-16 units,
+// squared and times its rounds, and its rounds squared, summed): the
+// regenerative ratio estimator's. Unchanged with fewer than two cycles.
+core::MeanEstimate with_cycle_standard_error(core::MeanEstimate estimate, long double sum, WideSum cycle_squared,
+                                             WideSum cycle_by_rounds, WideSum rounds_squared, std::int64_t cycles,
+                                             double scale);
+
 // The variance reduction factor of a controlled run, with its standard error.
 struct VarianceReduction {
   double factor = 0;

@@ -59,10 +59,14 @@ struct RatioEstimate {
 };
 RatioEstimate ratio_estimate(std::span<const double> y, std::span<const double> x);
 
-// The standard error of R when only sums over batches are kept, not the
-// batches: sum y, sum x, and the sums over batches of y_c^2, x_c y_c and
-// x_c^2 (in long double: the residual sum is a small difference of large
-// sums). Absent with fewer than two batches or without a positive sum of x.
+// The residual sum over batches of (y_c - R x_c)^2 when only sums over
+// batches are kept, not the batches: sum y, sum x, and the sums over
+// batches of y_c^2, x_c y_c and x_c^2 (in long double: it is a small
+// difference of large sums); never negative. sum x must be positive.
+long double ratio_residuals(long double sum_y, long double sum_x, long double sum_y_squared, long double sum_x_y,
+                            long double sum_x_squared);
+// The standard error of R from those sums. Absent with fewer than two
+// batches or without a positive sum of x.
 std::optional<double> ratio_standard_error(long double sum_y, long double sum_x, long double sum_y_squared,
                                            long double sum_x_y, long double sum_x_squared, std::int64_t batches);
 
