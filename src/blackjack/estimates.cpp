@@ -38,6 +38,24 @@ core::MeanEstimate with_cycle_standard_error(core::MeanEstimate estimate, long d
   return estimate;
 }
 
+core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int64_t net, WideSum control,
+                                       WideSum cycle_squared, WideSum cycle_by_rounds, WideSum rounds_squared,
+                                       std::int64_t cycles, double scale) {
+  if (plain.n <= 0 || cycles < 2) return plain;
+  using Real = long double;
+  const Real sum = static_cast<Real>(net) - std::ldexp(static_cast<Real>(control), -CONTROL_FRACTION_BITS);
+  core::MeanEstimate e = plain;
+  e.mean = static_cast<double>(sum / static_cast<Real>(plain.n)) / scale;
+  return with_cycle_standard_error(e, sum, cycle_squared, cycle_by_rounds, rounds_squared, cycles, scale);
+}
+
+core::MeanEstimate controlled_at_true_count(const core::MeanEstimate& plain, std::int64_t net,
+                                            const CountingControlTally& control, std::size_t b, std::int64_t cycles,
+                                            double scale) {
+  return controlled_counting(plain, net, control.control[b], control.cycle_controlled_squared[b],
+                             control.cycle_controlled_by_rounds[b], control.cycle_rounds_squared[b], cycles, scale);
+}
+
 namespace {
 
 // Whether the cycles, not the rounds, are the independent observations.

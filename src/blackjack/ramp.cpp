@@ -6,6 +6,7 @@
 #include <numeric>
 #include <string>
 
+#include "cardsim/blackjack/estimates.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 
@@ -179,13 +180,44 @@ CountingTally counter_tally_at(const std::vector<ChunkByTrueCount>& chunks, cons
   return counted;
 }
 
+ControlTally counter_control_at(const std::vector<ChunkByTrueCount>& chunks, const BucketUnits& units) {
+  ControlTally control;
+  const bool controlled =
+      std::any_of(chunks.begin(), chunks.end(), [](const ChunkByTrueCount& c) { return c.cycles > 0; });
+  if (!controlled || static_cast<std::int64_t>(chunks.size()) < MIN_CHUNKS_FOR_SE) return control;
+  for (const ChunkByTrueCount& chunk : chunks) {
+    CountedControlCycle cycle;  // the chunk, as a cycle
+    CountingControlTally& k = control.counting;
+    for (std::size_t b = 0; b < units.size(); ++b) {
+      const TrueCountTally& dealt = chunk.by_true_count[b];
+      const WideSum unit = units[b];
+      const WideSum controlled_total =
+          (static_cast<WideSum>(dealt.net) << CONTROL_FRACTION_BITS) - chunk.control.control[b];
+      k.control[b] += chunk.control.control[b];
+      k.counter_control += unit * chunk.control.control[b];
+      cycle.controlled[b] = controlled_total;
+      cycle.rounds[b] = dealt.rounds;
+      cycle.counter_controlled += unit * controlled_total;
+      cycle.played += dealt.rounds;
+    }
+    add_counted_control_cycle(cycle, k);
+    control.rounds += chunk.rounds;
+    ++control.cycles;
+  }
+  return control;
+}
+
 KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t bet_units, const RampSizing& sizing) {
   validate(sizing);
   std::array<TrueCountTally, TRUE_COUNT_BUCKETS> all{};
   std::int64_t rounds = 0;
+  CountingControlTally control;  // a controlled run's, over its shoes
+  std::int64_t cycles = 0;
   for (const ChunkByTrueCount& chunk : chunks) {
     rounds += chunk.rounds;
     for (std::size_t b = 0; b < all.size(); ++b) all[b].merge(chunk.by_true_count[b]);
+    control.merge(chunk.control);
+    cycles += chunk.cycles;
   }
   const double scale = sizing.kelly_fraction * sizing.bankroll;
   KellyRamp ramp;
@@ -198,6 +230,10 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
     row.rounds = all[b].rounds;
     row.frequency = static_cast<double>(row.rounds) / static_cast<double>(rounds);
     row.result = core::mean_estimate(all[b].net, all[b].net_squared, row.rounds, static_cast<double>(bet_units));
+    if (cycles >= 2) {  // (as counting_statistics: fewer than two shoes have no controlled SE)
+      row.result_plain = row.result;
+      row.result = controlled_at_true_count(row.result, all[b].net, control, b, cycles, static_cast<double>(bet_units));
+    }
     row.variance = row.result.sd * row.result.sd;
     if (const std::optional<double> sd_se = sd_standard_error_at(chunks, b, static_cast<double>(bet_units))) {
       row.variance_se = 2 * row.result.sd * *sd_se;
@@ -223,18 +259,29 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
     weights.push_back(static_cast<double>(row.rounds));
   }
   const std::vector<double> rising = non_decreasing(kelly, weights);
+  // The rounds of each row's block of equal rising bets.
+  std::vector<double> block_rounds(rising.size());
+  for (std::size_t first = 0, last = 0; first < rising.size(); first = last) {
+    double sum = 0;
+    for (last = first; last < rising.size() && rising[last] == rising[first]; ++last) sum += weights[last];
+    std::fill(block_rounds.begin() + static_cast<std::ptrdiff_t>(first),
+              block_rounds.begin() + static_cast<std::ptrdiff_t>(last), sum);
+  }
   std::size_t next = 0;
-  int inside_blocks = 0;  // blocks of equal rising bets strictly inside the spread
+  double optimism = 0;  // times the rounds (fit_optimism_per_round)
   for (RampTrueCount& row : ramp.rows) {
     if (!row.enough_rounds) continue;
-    const bool new_block = next == 0 || rising[next] != rising[next - 1];
+    const double in_block = block_rounds[next];
     row.kelly_units_rising = rising[next++];
     own[bucket_of(row.true_count)] = whole_units(row.kelly_units_rising, sizing.spread);
     const bool inside =
         row.kelly_units_rising > sizing.spread.low - 0.5 && row.kelly_units_rising < sizing.spread.high + 0.5;
-    inside_blocks += new_block && inside;
+    if (inside && row.variance > 0) {
+      const auto n = static_cast<double>(row.rounds);
+      optimism += scale / row.variance * n * n / in_block * row.result.se * row.result.se;
+    }
   }
-  ramp.fit_optimism_per_round = scale * inside_blocks / static_cast<double>(rounds);
+  ramp.fit_optimism_per_round = optimism / static_cast<double>(rounds);
   const BucketUnits units = bucket_units(own, enough);
   for (RampTrueCount& row : ramp.rows) row.units = static_cast<int>(units[bucket_of(row.true_count)]);
   ramp.steps = ramp_steps(units);
@@ -259,10 +306,11 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   // 1. The counting run at a flat bet, each chunk's tally by true count kept.
   Counting flat = counting;
   flat.ramp = {{0, 1}};
-  const Engine measuring(rules, chart, flat);
+  const Engine measuring(rules, chart, flat, {}, plan.control);
   std::vector<ChunkByTrueCount> chunks(run.chunks);
   control.on_chunk = [&chunks](std::uint64_t chunk, const Tally& part) {
-    chunks[chunk] = {part.rounds, part.counting.by_true_count};  // each chunk its own element: no lock
+    // Each chunk its own element: no lock.
+    chunks[chunk] = {part.rounds, part.counting.by_true_count, part.control.counting, part.control.cycles};
   };
   const SimulationResult fitted = simulate(measuring, {plan.seed, chunk_plan, std::nullopt, 0}, plan.threads, control);
   control.on_chunk = nullptr;
@@ -277,10 +325,12 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   BucketUnits units{};
   for (std::size_t b = 0; b < units.size(); ++b) units[b] = ramped.units_at(true_count_of(b));
   run.predicted = counter_tally_at(chunks, units);
+  run.predicted_control = counter_control_at(chunks, units);
   const CountingSettings settings{plan.sizing.bankroll, plan.rounds_per_hour};
   Tally predicted{};
   predicted.rounds = run.measured.rounds;
   predicted.counting = run.predicted;
+  predicted.control = run.predicted_control;
   run.predicted_statistics = counting_statistics(predicted, rules, settings);
 
   // 4. The ramp played on chunks C..2C-1: a plan of C full chunks and then the
@@ -288,7 +338,7 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   const run::ChunkPlan doubled{run.chunks * plan.chunk_rounds + plan.rounds, plan.chunk_rounds};
   std::vector<std::uint64_t> later(run.chunks);
   std::iota(later.begin(), later.end(), run.chunks);
-  const Engine confirming(rules, chart, ramped);
+  const Engine confirming(rules, chart, ramped, {}, plan.control);
   const SimulationResult confirmed = simulate(confirming, {plan.seed, doubled, later, 0}, plan.threads, control);
   run.confirmed = confirmed.tally;
   run.confirmed_statistics = counting_statistics(run.confirmed, rules, settings);

@@ -122,26 +122,6 @@ double risk_of_ruin(double ev, double variance, double bankroll) {
 
 }  // namespace
 
-namespace {
-
-// A controlled counting estimate per round of `scale` units: the plain
-// estimate's mean less the controls (`control`, 2^-32 units, over its n
-// rounds), its standard error from the run's cycles
-// (with_cycle_standard_error); the SD stays the plain one's. The plain
-// estimate itself without cycles.
-core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int64_t net, WideSum control,
-                                       WideSum cycle_squared, WideSum cycle_by_rounds, WideSum rounds_squared,
-                                       std::int64_t cycles, double scale) {
-  if (plain.n <= 0 || cycles < 2) return plain;
-  using Real = long double;
-  const Real sum = static_cast<Real>(net) - std::ldexp(static_cast<Real>(control), -CONTROL_FRACTION_BITS);
-  core::MeanEstimate e = plain;
-  e.mean = static_cast<double>(sum / static_cast<Real>(plain.n)) / scale;
-  return with_cycle_standard_error(e, sum, cycle_squared, cycle_by_rounds, rounds_squared, cycles, scale);
-}
-
-}  // namespace
-
 CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const CountingSettings& settings) {
   const CountingTally& c = t.counting;
   const ChunkSums& chunk = c.chunk_sums;
@@ -211,9 +191,7 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
     if (controlled && x.rounds > 0) {
       const CountingControlTally& k = control.counting;
       edge_plain = edge;
-      edge =
-          controlled_counting(edge, x.net, k.control[b], k.cycle_controlled_squared[b], k.cycle_controlled_by_rounds[b],
-                              k.cycle_rounds_squared[b], control.cycles, static_cast<double>(bet * seats));
+      edge = controlled_at_true_count(edge, x.net, k, b, control.cycles, static_cast<double>(bet * seats));
     }
     const Share ten = share(x.ten_in_hole, x.ace_up);
     TrueCountStatistics row;

@@ -60,6 +60,7 @@ void run_ramp(const RampOptions& options) {
   io::SimConfig config =
       resolve_counting_config(*options.game, inputs, "ramp", RAMP_DEFAULT_ROUNDS, RAMP_DEFAULT_CHUNK_ROUNDS);
   config.counting.bankroll = options.bankroll;
+  config.control_variate = io::control_variate_of(config);  // echoed in the result
   const bj::StrategyChart chart = resolve_strategy(*options.game, config, inputs);
   const bj::Counting counting = resolve_counting(*options.game, config, inputs);
 
@@ -73,7 +74,8 @@ void run_ramp(const RampOptions& options) {
                           config.chunk_rounds,
                           run::resolve_threads(options.threads),
                           {io::parse_bet_spread(options.spread), options.bankroll, options.kelly_fraction},
-                          config.counting.rounds_per_hour};
+                          config.counting.rounds_per_hour,
+                          *config.control_variate};
   bj::SimulationControl control;
   const auto start = std::chrono::steady_clock::now();
   bj::RampRun run;
@@ -121,9 +123,10 @@ void setup_ramp(CLI::App& app) {
                    "Write the result JSON to FILE ('-': stdout; a device or FIFO is written in place)");
   add_threads_option(*ramp, options->threads);
   ramp->add_flag("-q,--quiet", options->quiet, "No progress bar and no summary");
-  // The game and the count: --config and a flag per config key. --rounds
-  // (default 20M here) is each of the two runs'.
-  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS & ~CONTROL_KEY);
+  // The game and the count: --config and a flag per config key (and
+  // --control-variate: both runs controlled by default). --rounds (default
+  // 20M here) is each of the two runs'.
+  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS);
   ramp->callback([options] { run_ramp(*options); });
 }
 

@@ -29,9 +29,14 @@ int read_units(const std::string& text, std::size_t& i) {
 struct Side {
   double win = 0, win_se = 0, sd = 0, average_bet = 0, score = 0, score_se = 0, ror = 0;
   json sd_se, n0;
+  json win_plain, reduction;  // a controlled side's plain win per round and its factor (null when plain)
 };
 Side side_of(const json& c) {
   Side s;
+  if (c.contains("win_per_round_plain")) {
+    s.win_plain = c.at("win_per_round_plain");
+    s.reduction = c.at("win_variance_reduction_factor");
+  }
   s.win = c.at("win_per_100_rounds").at("mean").get<double>();
   s.win_se = c.at("win_per_100_rounds").at("standard_error").is_null()
                  ? 0.0
@@ -51,6 +56,16 @@ std::string number_or_dash(const json& x, int decimals) {
   if (x.is_null()) return "-";
   char text[32];
   std::snprintf(text, sizeof text, "%.*f", decimals, x.get<double>());
+  return text;
+}
+
+// A side's plain win per 100 rounds and its SE, "mean (SE)"; "-" when plain.
+std::string plain_win_text(const Side& side) {
+  if (side.win_plain.is_null()) return "-";
+  const json& se = side.win_plain.at("standard_error");
+  char text[64];
+  std::snprintf(text, sizeof text, "%+8.3f (%s)", shift_decimal(side.win_plain.at("mean").get<double>(), 2),
+                se.is_null() ? "-" : number_or_dash(shift_decimal(se.get<double>(), 2), 3).c_str());
   return text;
 }
 
@@ -81,8 +96,9 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
   result["method"] = {
       {"by_true_count",
        "a counting run at one base bet per seat (chunks 0..C-1 of the seed): at each true count before the deal, a "
-       "round's result (all seats, base bets): mean with its SE as independent rounds, variance with its batch-means "
-       "SE over the chunks"},
+       "round's result (all seats, base bets): mean (controlled: the mean of the rounds' controlled results, its SE "
+       "from the shoes' totals, the plain mean in result_per_round_plain; plain: its SE as independent rounds), "
+       "variance of the result itself with its batch-means SE over the chunks"},
       {"bet", "kelly_units = kelly_fraction x bankroll x mean / variance base bets per seat; over the true counts "
               "with enough rounds made non-decreasing (rising: weighted isotonic regression, weights the rounds), "
               "within the spread, rounded to the nearest whole unit (halves up); a true count with fewer than " +
@@ -91,7 +107,8 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                   std::to_string(bj::MAX_NAMED_TRUE_COUNT) + " as +/-" + std::to_string(bj::MAX_NAMED_TRUE_COUNT)},
       {"kelly_standard_error", "delta method from the mean's and the variance's SEs"},
       {"predicted", "the ramp's money on the counting run's own rounds (a round at u base bets wins u times its "
-                    "result at one), through the estimators of a counting result"},
+                    "result at one), through the estimators of a counting result; controlled, the win's SE by "
+                    "batch means over the chunks (the ramp was not known when the shoes were dealt)"},
       {"simulated", "the ramp played on chunks C..2C-1 of the same seed: streams disjoint from the fitted rounds, "
                     "the same rounds per chunk"}};
   json steps = json::array();
@@ -101,13 +118,20 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
   json rows = json::array();
   for (const bj::RampTrueCount& row : run.ramp.rows) {
     const bool has_se = row.result.has_se();
+    json plain = nullptr;
+    if (row.result_plain) {
+      plain = {{"mean", row.result_plain->mean},
+               {"standard_error", row.result_plain->has_se() ? json(row.result_plain->se) : json(nullptr)}};
+    }
     rows.push_back({{"true_count", row.true_count},
                     {"rounds", row.rounds},
                     {"frequency", row.frequency},
                     {"result_per_round",
                      {{"mean", row.result.mean},
                       {"standard_error", has_se ? json(row.result.se) : json(nullptr)},
-                      {"sd", has_se ? json(row.result.sd) : json(nullptr)}}},
+                      {"sd", has_se ? json(row.result.sd) : json(nullptr)},
+                      {"estimate", row.result_plain ? "controlled" : "plain"}}},
+                    {"result_per_round_plain", plain},
                     {"edge_per_initial_bet",
                      {{"mean", row.result.mean / seats},
                       {"standard_error", has_se ? json(row.result.se / seats) : json(nullptr)}}},
@@ -120,6 +144,9 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
                     {"units", row.units}});
   }
   result["by_true_count"] = rows;
+  // The control of the counting run: the flat-bet table result's factor.
+  result["control_variate"] = control_variate_json(bj::sim_statistics(run.measured, config.rules, std::nullopt));
+  result["control_variate"]["of"] = "the counting run's table result at one base bet per seat";
   // The counting object of a sim result for each: what was played (the
   // derived ramp) and the counter's figures. The predicted wagers are not
   // known (the by-true-count tally holds no wagers).
@@ -131,8 +158,9 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
   predicted["fit_optimism"] = {
       {"win_per_round", run.ramp.fit_optimism_per_round},
       {"win_per_100_rounds", shift_decimal(run.ramp.fit_optimism_per_round, 2)},
-      {"note", "about how much the win valued on the rounds the ramp was fitted on overstates its true win: "
-               "kelly_fraction x bankroll x (blocks of equal rising Kelly bets inside the spread) / rounds"}};
+      {"note", "about how much the win valued on the rounds the ramp was fitted on overstates its true win: over "
+               "the true counts of the blocks of equal rising Kelly bets inside the spread, the sum of frequency x "
+               "d bet / d mean x SE(mean)^2 (plain: kelly_fraction x bankroll x blocks / rounds)"}};
   const json simulated = counting_json(counting, run.confirmed_statistics);
   result["predicted"] = predicted;
   result["simulated"] = simulated;
@@ -177,20 +205,31 @@ std::string ramp_summary(const json& r) {
     const json& result = row.at("result_per_round");
     const json& variance = row.at("variance");
     const json& kelly = row.at("kelly_units");
-    std::snprintf(line, sizeof line,
-                  "%+4d  %10lld  %5.2f%%  %+8.4f (%.4f)   %6.3f (%s)   %+7.2f (%.2f)   %+7.2f  %3d\n",
+    // A controlled mean's SE is some 10 times smaller: one more decimal.
+    const int decimals = result.value("estimate", "plain") == "controlled" ? 5 : 4;
+    char mean[48];
+    std::snprintf(mean, sizeof mean, "%+8.*f (%.*f)", decimals, result.at("mean").get<double>(), decimals,
+                  result.at("standard_error").is_null() ? 0.0 : result.at("standard_error").get<double>());
+    std::snprintf(line, sizeof line, "%+4d  %10lld  %5.2f%%  %-18s  %6.3f (%s)   %+7.2f (%.2f)   %+7.2f  %3d\n",
                   row.at("true_count").get<int>(), static_cast<long long>(row.at("rounds").get<std::int64_t>()),
-                  percent(row.at("frequency").get<double>()), result.at("mean").get<double>(),
-                  result.at("standard_error").is_null() ? 0.0 : result.at("standard_error").get<double>(),
-                  variance.at("value").get<double>(), number_or_dash(variance.at("standard_error"), 3).c_str(),
-                  kelly.at("value").get<double>(), kelly.at("standard_error").get<double>(),
-                  kelly.at("rising").get<double>(), row.at("units").get<int>());
+                  percent(row.at("frequency").get<double>()), mean, variance.at("value").get<double>(),
+                  number_or_dash(variance.at("standard_error"), 3).c_str(), kelly.at("value").get<double>(),
+                  kelly.at("standard_error").get<double>(), kelly.at("rising").get<double>(),
+                  row.at("units").get<int>());
     out += line;
   }
   if (other_rounds > 0) {
     std::snprintf(line, sizeof line,
                   "other true counts: %lld rounds in all, each under %lld: the bet of the nearest one shown\n",
                   static_cast<long long>(other_rounds), static_cast<long long>(bj::MIN_RAMP_ROUNDS));
+    out += line;
+  }
+  const json& control = r.at("control_variate");
+  if (control.at("headline") == "controlled" && !control.at("variance_reduction_factor").at("mean").is_null()) {
+    std::snprintf(line, sizeof line,
+                  "result/round: controlled estimates (the plain ones in the JSON); at a flat bet the control variate "
+                  "made their variance %.1f times smaller\n",
+                  control.at("variance_reduction_factor").at("mean").get<double>());
     out += line;
   }
   out += "\n--bet-ramp " + r.at("ramp").at("bet_ramp").get<std::string>() + "\n\n";
@@ -205,6 +244,14 @@ std::string ramp_summary(const json& r) {
   std::snprintf(line, sizeof line, "  (fitted on its own rounds, the prediction is optimistic by about %.3f)\n",
                 r.at("predicted").at("fit_optimism").at("win_per_100_rounds").get<double>());
   out += line;
+  if (!p.win_plain.is_null() || !s.win_plain.is_null()) {
+    std::snprintf(line, sizeof line, "  plain estimate      %-20s%s\n", plain_win_text(p).c_str(),
+                  plain_win_text(s).c_str());
+    out += line;
+    std::snprintf(line, sizeof line, "  variance reduction  %8s            %8s\n",
+                  number_or_dash(p.reduction, 1).c_str(), number_or_dash(s.reduction, 1).c_str());
+    out += line;
+  }
   const json& sd_difference = difference.at("sd_per_round");
   std::snprintf(line, sizeof line, "SD per 100 rounds     %8.2f (%s)     %8.2f (%s)     %s\n", p.sd,
                 number_or_dash(p.sd_se, 2).c_str(), s.sd, number_or_dash(s.sd_se, 2).c_str(),

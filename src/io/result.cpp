@@ -369,9 +369,8 @@ double rounds_per_second(const RunInfo& run, const bj::Tally& t) {
   return run.elapsed_seconds > 0 ? static_cast<double>(rounds_played(run, t)) / run.elapsed_seconds : 0.0;
 }
 
-// Which estimate the headline is; for a controlled run the variance
-// reduction factor (plain variance / controlled variance of the table's round
-// result) with its standard error, and the plain rounds it is worth.
+}  // namespace
+
 json control_variate_json(const bj::SimStatistics& stats) {
   if (!stats.control) return {{"method", "none"}, {"headline", "plain"}};
   const bj::ControlStatistics& c = *stats.control;
@@ -386,8 +385,6 @@ json control_variate_json(const bj::SimStatistics& stats) {
          c.reduction.factor > 0 && std::isfinite(c.reduction.factor) ? json(c.reduction.se) : json(nullptr)}}},
       {"effective_rounds", c.reduction.factor > 0 ? json(c.effective_rounds) : json(nullptr)}};
 }
-
-}  // namespace
 
 json game_result_head(int schema_version, const std::string& command, const SimConfig& config) {
   return {{"schema_version", schema_version},

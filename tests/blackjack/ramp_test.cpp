@@ -1,7 +1,8 @@
 // Derived bet ramps (blackjack/ramp.hpp): the ramp math on a table built by
-// hand (expected values worked out by hand below, as fractions), the money of
-// a ramp on a run's rounds against the engine playing that ramp on the same
-// seed (exact), and bad sizing.
+// hand (expected values worked out by hand below, as fractions), plain and
+// with controls; the money of a ramp on a run's rounds, and its controls,
+// against the engine playing that ramp on the same seed (exact); a controlled
+// ramp against plain runs; and bad sizing.
 #include "cardsim/blackjack/ramp.hpp"
 
 #include <cmath>
@@ -19,6 +20,9 @@ namespace cardsim::blackjack {
 namespace {
 
 constexpr std::size_t bucket(int true_count) { return static_cast<std::size_t>(true_count + TRUE_COUNT_LIMIT); }
+
+// Several comparisons in a test: 4 SE keeps a failure by luck under 0.1%.
+constexpr double TOLERANCE_SE = 4;
 
 // One chunk holding, at each true count, n rounds with net X and net squared
 // Q (money units = base bets: bet_units 1).
@@ -96,6 +100,43 @@ TEST(KellyRamp, HandBuiltTableGivesTheHandWorkedBets) {
   for (const auto& [tc, units] : bets) EXPECT_EQ(counting.units_at(tc), units) << "true count " << tc;
   EXPECT_EQ(counting.units_at(-TRUE_COUNT_LIMIT), 1);
   EXPECT_EQ(counting.units_at(TRUE_COUNT_LIMIT), 10);
+  // Plain, fitted on its own rounds the win is optimistic by c B / N: the
+  // blocks inside the spread (0.5 .. 10.5) are +1's (1.923) and the pooled
+  // +2/+3 (5.770); TC 0 (0) and +4 (11.545) are outside.
+  EXPECT_NEAR(ramp.fit_optimism_per_round, 500.0 * 2 / 110600, TOLERANCE);
+  EXPECT_FALSE(row_at(ramp, 2).result_plain.has_value());
+}
+
+// The same table controlled: at TC +2 the rounds' controls sum to +100 money
+// units, at +3 to -100, so the controlled means are (200 - 100) / 10000 =
+// 0.01 and (100 + 100) / 10000 = 0.02; the variances stay the results'.
+//   TC +2: k = 500 x 0.01 / (12996/9999) = 49995/12996 = 3.847 -> 4
+//   TC +3: k = 500 x 0.02 / (12999/9999) = 99990/12999 = 7.692 -> 8 (no dip now)
+// The cycles' sums are zero (every cycle's controlled total 0: no spread),
+// so the means' SEs, and with them the fit's optimism, are 0.
+TEST(KellyRamp, ControlledMeansGiveTheHandWorkedBets) {
+  std::vector<ChunkByTrueCount> chunks = {chunk_of(HAND_TABLE), chunk_of({})};
+  chunks[0].control.control[bucket(2)] = WideSum{100} << CONTROL_FRACTION_BITS;
+  chunks[0].control.control[bucket(3)] = -(WideSum{100} << CONTROL_FRACTION_BITS);
+  chunks[0].cycles = chunks[1].cycles = 1;
+  const KellyRamp ramp = kelly_ramp(chunks, 1, HAND_SIZING);
+  constexpr double TOLERANCE = 1e-12;
+  const RampTrueCount& two = row_at(ramp, 2);
+  ASSERT_TRUE(two.result_plain.has_value());
+  EXPECT_NEAR(two.result_plain->mean, 0.02, TOLERANCE);
+  EXPECT_NEAR(two.result.mean, 0.01, TOLERANCE);
+  EXPECT_EQ(two.result.sd, two.result_plain->sd);
+  EXPECT_NEAR(two.variance, 12996.0 / 9999, TOLERANCE);
+  EXPECT_NEAR(two.kelly_units, 49995.0 / 12996, TOLERANCE);
+  EXPECT_NEAR(row_at(ramp, 3).kelly_units, 99990.0 / 12999, TOLERANCE);
+  EXPECT_NEAR(row_at(ramp, 1).kelly_units, 99995.0 / 51999, TOLERANCE);  // no control there: the plain mean
+  EXPECT_NEAR(row_at(ramp, 3).kelly_units_rising, 99990.0 / 12999, TOLERANCE);
+  EXPECT_EQ(io::format_bet_ramp(ramp.steps), "0:1,1:2,2:4,3:8,4:10");
+  EXPECT_EQ(two.result.se, 0.0);
+  EXPECT_EQ(ramp.fit_optimism_per_round, 0.0);
+  // One shoe in all: no controlled SE, so the plain estimates.
+  chunks[1].cycles = 0;
+  EXPECT_FALSE(row_at(kelly_ramp(chunks, 1, HAND_SIZING), 2).result_plain.has_value());
 }
 
 // Ten identical chunks: the same bets, and a variance whose batch-means SE is
@@ -156,6 +197,70 @@ TEST(KellyRamp, MoneyOnTheSameRoundsEqualsTheEngineAtThatRamp) {
   EXPECT_TRUE(predicted == played.counting);
   EXPECT_EQ(predicted.net, played.counting.net);
   EXPECT_EQ(predicted.chunk_sums.net_squared_squared, played.counting.chunk_sums.net_squared_squared);
+  EXPECT_TRUE(counter_control_at(chunks, units).empty());  // plain chunks: a plain prediction
+
+  // Controlled: the same money, and the controls by true count and the
+  // counter's at that ramp are the controlled engine's, to the last 2^-32
+  // unit; the cycles are the chunks.
+  std::vector<ChunkByTrueCount> controlled(chunks.size());
+  control.on_chunk = [&](std::uint64_t chunk, const Tally& part) {
+    controlled[chunk] = {part.rounds, part.counting.by_true_count, part.control.counting, part.control.cycles};
+  };
+  simulate(Engine(config.rules, chart, counting, {}, ControlVariate::exact),
+           {SEED, {ROUNDS, CHUNK_ROUNDS}, std::nullopt, 0}, 2, control);
+  const ControlTally predicted_control = counter_control_at(controlled, units);
+  const Tally played_controlled =
+      simulate(Engine(config.rules, chart, ramped, {}, ControlVariate::exact), SEED, ROUNDS, CHUNK_ROUNDS, 2);
+  EXPECT_EQ(counter_tally_at(controlled, units).net, played.counting.net);
+  EXPECT_TRUE(predicted_control.counting.control == played_controlled.control.counting.control);
+  EXPECT_TRUE(predicted_control.counting.counter_control == played_controlled.control.counting.counter_control);
+  EXPECT_NE(predicted_control.counting.counter_control, 0);
+  EXPECT_EQ(predicted_control.rounds, played_controlled.control.rounds);
+  EXPECT_EQ(predicted_control.cycles, static_cast<std::int64_t>(chunks.size()));
+}
+
+// A controlled ramp (the default) against plain runs: its counting run deals
+// and tallies what a plain one does (the plain means by true count are the
+// plain run's), its controlled means are many times more precise, and the
+// ramp's controlled win agrees with a plain run of ten times the rounds at
+// that ramp (another seed), the tolerance 4 combined SE.
+TEST(KellyRamp, ControlledRampAgreesWithPlainRunsAndIsSharper) {
+  io::SimConfig config;
+  config.rules.reshuffle = Reshuffle::cut_card;
+  config.counting.count = "hi-lo";
+  const Counting counting = io::load_counting(config, "");
+  const StrategyChart chart = optimal_basic_strategy(config.rules);
+  RampPlan plan{21, 1'000'000, 50'000, 2, {{1, 12}, 1000, 0.5}};
+  SimulationControl control;
+  const RampRun controlled = derive_ramp(config.rules, chart, counting, plan, control);
+  plan.control = ControlVariate::none;
+  const RampRun plain = derive_ramp(config.rules, chart, counting, plan, control);
+  ASSERT_TRUE(controlled.complete && plain.complete);
+  Tally measured = controlled.measured;
+  measured.control = {};
+  EXPECT_TRUE(measured == plain.measured);
+  int compared = 0;
+  for (const RampTrueCount& row : controlled.ramp.rows) {
+    if (row.true_count < -2 || row.true_count > 4) continue;
+    const RampTrueCount& same = row_at(plain.ramp, row.true_count);
+    ASSERT_TRUE(row.result_plain.has_value());
+    EXPECT_EQ(row.result_plain->mean, same.result.mean);
+    EXPECT_EQ(row.variance, same.variance);
+    EXPECT_NEAR(row.result.mean, same.result.mean, TOLERANCE_SE * std::hypot(row.result.se, same.result.se));
+    EXPECT_LT(row.result.se, same.result.se / 5) << "true count " << row.true_count;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 7);
+  EXPECT_LT(controlled.ramp.fit_optimism_per_round, plain.ramp.fit_optimism_per_round / 5);
+  const CountingStatistics& confirmed = controlled.confirmed_statistics;
+  ASSERT_TRUE(confirmed.win_plain && controlled.predicted_statistics.win_plain);
+  EXPECT_LT(confirmed.win.se, confirmed.win_plain->se / 3);
+
+  Counting ramped = counting;
+  ramped.ramp = controlled.ramp.steps;
+  const Tally long_plain = simulate(Engine(config.rules, chart, ramped), 22, 10'000'000, 500'000, 2);
+  const CountingStatistics p = counting_statistics(long_plain, config.rules, CountingSettings{});
+  EXPECT_NEAR(confirmed.win.mean, p.win.mean, TOLERANCE_SE * std::hypot(confirmed.win.se, p.win.se));
 }
 
 TEST(KellyRamp, BadSizingIsRefusedWithTheLimits) {

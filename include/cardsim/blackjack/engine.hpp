@@ -46,9 +46,9 @@ class Engine {
   // outcomes or one validate_side_bet refuses, or an infinite deck.
   Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets);
   // The same, its rounds controlled by `control` (control_variate.hpp):
-  // ControlVariate::exact adds each round's control to Tally::control; every
-  // other field of the tally is the same as without it. Error with counting
-  // (not yet controlled).
+  // ControlVariate::exact adds each round's control to Tally::control
+  // (counted rounds' too: Tally::control.counting); every other field of the
+  // tally is the same as without it.
   Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
          ControlVariate control);
   // The same with the control's values V given (any V gives unbiased

@@ -36,6 +36,22 @@ core::MeanEstimate with_cycle_standard_error(core::MeanEstimate estimate, long d
                                              WideSum cycle_by_rounds, WideSum rounds_squared, std::int64_t cycles,
                                              double scale);
 
+// A controlled counting estimate per round of `scale` units (the counter's
+// win, or the flat-bet result at one true count): `plain`'s mean less the
+// controls (`control`, 2^-32 units, over its n rounds, whose net is `net`
+// money units), its standard error from `cycles` cycles
+// (with_cycle_standard_error, the cycles' sums from CountingControlTally);
+// the SD stays the plain one's. `plain` itself without rounds or with fewer
+// than two cycles.
+core::MeanEstimate controlled_counting(const core::MeanEstimate& plain, std::int64_t net, WideSum control,
+                                       WideSum cycle_squared, WideSum cycle_by_rounds, WideSum rounds_squared,
+                                       std::int64_t cycles, double scale);
+// The same at true count bucket `b` (its net `net`) of `control`'s counting
+// sums over `cycles` cycles.
+core::MeanEstimate controlled_at_true_count(const core::MeanEstimate& plain, std::int64_t net,
+                                            const CountingControlTally& control, std::size_t b, std::int64_t cycles,
+                                            double scale);
+
 // The variance reduction factor of a controlled run, with its standard error.
 struct VarianceReduction {
   double factor = 0;

@@ -7,7 +7,9 @@
 //    round at one base bet per seat by the true count before the deal: at
 //    true count t, the mean m_t and variance v_t of a round's result (all
 //    seats, base bets) with their standard errors (the variance's by batch
-//    means over the chunks).
+//    means over the chunks). Controlled (RampPlan::control, by default), m_t
+//    is the controlled mean (control_variate.hpp: unbiased, its SE from the
+//    shoes) and v_t stays the variance of the money a round wins.
 // 2. The bet at t, in base bets per seat: Kelly-proportional to the advantage
 //    over the variance, k_t = kelly_fraction x bankroll x m_t / v_t (negative
 //    where the count is against the player). Over the true counts with at
@@ -20,7 +22,8 @@
 // 3. Predicted figures: the counter's money at that ramp on the very rounds of
 //    the counting run (add_counter_money: a round's result at u base bets is u
 //    times its result at one), through the counting estimators
-//    (counting_statistics: win, SD, SCORE, N0, risk of ruin, with their SEs).
+//    (counting_statistics: win, SD, SCORE, N0, risk of ruin, with their SEs);
+//    controlled, the win is the controlled one (counter_control_at).
 //    Fitted and valued on the same rounds, the predicted win is optimistic
 //    (the bets follow the noise of the results they are sized on), by about
 //    KellyRamp::fit_optimism_per_round; the confirmation has no such bias.
@@ -72,8 +75,11 @@ struct RampTrueCount {
   std::int64_t rounds = 0;  // rounds dealt at this true count (before the deal)
   double frequency = 0;     // of all rounds dealt
   // A round's result at one base bet per seat (all seats, base bets): mean
-  // (SE as independent rounds), SD.
+  // (plain: SE as independent rounds; controlled: the controlled mean, SE
+  // from the shoes), SD (the plain result's).
   core::MeanEstimate result;
+  // A controlled run's plain result.
+  std::optional<core::MeanEstimate> result_plain;
   double variance = 0;                // result.sd^2
   std::optional<double> variance_se;  // batch means over chunks; absent under MIN_CHUNKS_FOR_SE chunks
   double kelly_units = 0;             // kelly_fraction x bankroll x mean / variance (0 if mean <= 0)
@@ -89,19 +95,25 @@ struct KellyRamp {
   std::vector<RampTrueCount> rows;
   std::vector<RampStep> steps;
   // About how much the win per round (base bets) valued on the rounds the
-  // ramp was fitted on overstates the ramp's true win (step 3):
-  // kelly_fraction x bankroll x B / rounds, B the blocks of equal rising Kelly
-  // bets whose bet lies strictly inside the spread (their bets follow the
-  // noise of their own rounds' results: d bet / d mean = kelly_fraction x
-  // bankroll / variance, times the mean's variance, variance / rounds at t).
+  // ramp was fitted on overstates the ramp's true win (step 3): over the
+  // blocks of equal rising Kelly bets whose bet lies strictly inside the
+  // spread (their bets follow the noise of their own rounds' results), the
+  // sum of frequency_t x d bet / d m_t x SE(m_t)^2, with d bet / d m_t =
+  // kelly_fraction x bankroll / v_t x rounds_t / rounds of the block. Plain,
+  // SE(m_t)^2 = v_t / rounds_t: kelly_fraction x bankroll x B / rounds, B the
+  // blocks; controlled, as many times less as the means' variance.
   double fit_optimism_per_round = 0;
 };
 
 // One chunk of a counting run as the ramp needs it: the rounds dealt and the
-// tally by true count (every round at one base bet per seat).
+// tally by true count (every round at one base bet per seat); a controlled
+// run's control sums (Tally::control.counting, zero when plain) and shoes
+// (its cycles).
 struct ChunkByTrueCount {
   std::int64_t rounds = 0;
   std::array<TrueCountTally, TRUE_COUNT_BUCKETS> by_true_count{};
+  CountingControlTally control{};
+  std::int64_t cycles = 0;
 };
 
 // Steps 1-2: the ramp from the counting run's `chunks` (in chunk order) with
@@ -114,6 +126,15 @@ KellyRamp kelly_ramp(const std::vector<ChunkByTrueCount>& chunks, std::int64_t b
 // ramp, except `wagered` (not in the by-true-count tally: 0).
 CountingTally counter_tally_at(const std::vector<ChunkByTrueCount>& chunks, const BucketUnits& units);
 
+// The control sums of that counter on a controlled run's `chunks`: its
+// rounds, the controls by true count and the counter's at `units` (exactly
+// what a controlled Engine::play_chunk gives for the same rounds at that
+// ramp), and the sums over cycles, each cycle a chunk (batch means: the ramp
+// was not known when the shoes were dealt, and chunks, each whole shoes from
+// its own stream, are independent too). Empty (a plain prediction) for plain
+// chunks or fewer than MIN_CHUNKS_FOR_SE of them.
+ControlTally counter_control_at(const std::vector<ChunkByTrueCount>& chunks, const BucketUnits& units);
+
 // What derive_ramp() plays.
 struct RampPlan {
   std::uint64_t seed = 1;
@@ -122,6 +143,7 @@ struct RampPlan {
   unsigned threads = 0;            // 0: all cores
   RampSizing sizing;
   double rounds_per_hour = CountingSettings{}.rounds_per_hour;  // for the hours to N0
+  ControlVariate control = ControlVariate::exact;               // both runs' rounds
 };
 
 struct RampRun {
@@ -129,6 +151,7 @@ struct RampRun {
   std::uint64_t chunks = 0;                 // C: the counting run is chunks 0..C-1, the confirmation C..2C-1
   Tally measured;                           // the counting run
   CountingTally predicted;                  // the ramp's money on the counting run's rounds (counter_tally_at)
+  ControlTally predicted_control;           // its control sums (counter_control_at; empty when plain)
   CountingStatistics predicted_statistics;  // its figures (wagered_per_round unknown: 0)
   Tally confirmed;                          // the ramp played on chunks C..2C-1
   CountingStatistics confirmed_statistics;

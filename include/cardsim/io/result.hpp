@@ -107,6 +107,12 @@ nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, cons
 // c.risk_of_ruin.bankroll) and the edge and insurance by true count.
 nlohmann::json counting_json(const CountingConfig& k, const blackjack::CountingStatistics& c);
 
+// The "control_variate" object of a result: which estimate the headline is
+// (method exact or none) and, for a controlled run, the values used, the
+// variance reduction factor of the table's result with its SE, and the plain
+// rounds it is worth.
+nlohmann::json control_variate_json(const blackjack::SimStatistics& stats);
+
 // The first keys of the result of a command that plays the game of `config`
 // (indices, ramp): schema_version, tool, command, config (resolved) and rules
 // (in words).
