@@ -10,6 +10,7 @@
 
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
+#include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/core/shoe.hpp"
@@ -221,6 +222,42 @@ void BM_ControlVariate(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(ROUNDS));
 }
 BENCHMARK(BM_ControlVariate)->ArgsProduct({{0, 1, 2, 3}, {0, 1}});
+
+// The same for `compare` of 6 decks S17 DAS against H17 DAS (cut card at
+// 75%), paired on the same cards: 100 chunks of 20,000 rounds per variant, one
+// thread; arg 0 plain, 1 controlled. Items: rounds per variant. "factor" is
+// the paired difference's plain variance over its controlled one on the same
+// rounds (both from the per-chunk differences, as compare reports them), and
+// effective_rounds_per_s the rounds/s x factor.
+void BM_ControlVariateCompare(benchmark::State& state) {
+  const bool on = state.range(0) == 1;
+  const ControlVariate control = on ? ControlVariate::exact : ControlVariate::none;
+  Rules s17;
+  Rules h17;
+  h17.h17 = true;
+  const Engine baseline(s17, io::load_strategy("basic", s17, ""), Counting{}, {}, control);
+  const Engine variant(h17, io::load_strategy("basic", h17, ""), Counting{}, {}, control);
+  constexpr std::uint64_t CHUNKS = 100;
+  constexpr std::uint64_t CHUNK_ROUNDS = 20'000;
+  const run::ChunkPlan plan{CHUNKS * CHUNK_ROUNDS, CHUNK_ROUNDS};
+  std::vector<std::uint64_t> chunks(CHUNKS);
+  for (std::uint64_t c = 0; c < CHUNKS; ++c) chunks[c] = c;
+  run::RunControl run_control;
+  PairedRun run;
+  std::uint64_t seed = 5;
+  for (auto _ : state) run = play_paired({&baseline, &variant}, seed++, plan, chunks, 1, run_control);
+  double factor = 1.0;
+  if (on) {
+    const double se = paired_difference(run, 1, 0, 0, 0).se;
+    const double se_plain = paired_plain_difference(run, 1, 0, 0, 0).se;
+    factor = se > 0 ? (se_plain * se_plain) / (se * se) : 0.0;
+  }
+  const double rounds = static_cast<double>(state.iterations()) * static_cast<double>(CHUNKS * CHUNK_ROUNDS);
+  state.counters["factor"] = factor;
+  state.counters["effective_rounds_per_s"] = benchmark::Counter(rounds * factor, benchmark::Counter::kIsRate);
+  state.SetItemsProcessed(static_cast<std::int64_t>(rounds));
+}
+BENCHMARK(BM_ControlVariateCompare)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // A whole run of 8 chunks of 1M rounds through blackjack::simulate on N threads:
 // rounds/s of the machine (wall clock), for the 1 -> 2 thread scaling.
