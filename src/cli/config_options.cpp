@@ -78,18 +78,19 @@ CLI::Validator config_file_check(const std::string& subfolder) {
       "");  // no description: the type name says what is expected
 }
 
-void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys) {
+void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys,
+                        const io::SimConfig& defaults) {
   command
       .add_option("-c,--config", options->config_file,
                   "Config file (JSON), or the name of a rule set of the data folder (6d-h17-das); flags override "
                   "its keys")
       ->type_name("FILE|NAME")
       ->transform(config_file_check());
-  const nlohmann::json defaults = io::to_json(io::SimConfig{}, /*every_key=*/true);
+  const nlohmann::json shown = io::to_json(defaults, /*every_key=*/true);
   for (const io::ConfigKey& key : io::config_keys()) {
     if (key.key == "name" || key.key == "description" || (key_group(key.key) & keys) == 0) continue;
     const std::string flag = "--" + io::config_flag(key.key);
-    const std::string help = key.help + "; " + key.allowed + " (default " + defaults.at(key.key).dump() + ")";
+    const std::string help = key.help + "; " + key.allowed + " (default " + shown.at(key.key).dump() + ")";
     if (key.kind == "list") {  // the flag once per item; the items as a JSON array (config_json)
       command
           .add_option_function<std::vector<std::string>>(

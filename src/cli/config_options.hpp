@@ -43,8 +43,11 @@ enum ConfigKeyGroup : unsigned {
 
 // Adds --config (a file, or a rule set of the data folder by name) and a flag
 // per config key of the groups `keys` to `command`, each in its help group;
-// values land in `options`. A config file may hold every key.
-void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys = ALL_KEYS);
+// values land in `options`. A config file may hold every key. The help shows
+// each key's default from `defaults` (a command with defaults of its own, such
+// as ramp's rounds, passes them).
+void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>& options, unsigned keys = ALL_KEYS,
+                        const io::SimConfig& defaults = io::SimConfig{});
 
 // A check of a config file argument that also takes the name of a file in
 // `subfolder` of the data folder ("6d-h17-das": the shipped rule set

@@ -123,7 +123,10 @@ void setup_indices(CLI::App& app) {
   indices->add_flag("-q,--quiet", options->quiet, "No progress bar and no table");
   // The game and the count: --config and a flag per config key. --rounds
   // (default 2M here) counts the round starts dealt.
-  add_config_options(*indices, options->game, ALL_KEYS & ~SIDE_BET_KEYS & ~CONTROL_KEY);
+  io::SimConfig defaults;  // the help's defaults: the command's own rounds
+  defaults.rounds = INDICES_DEFAULT_ROUNDS;
+  defaults.chunk_rounds = INDICES_DEFAULT_CHUNK_ROUNDS;
+  add_config_options(*indices, options->game, ALL_KEYS & ~SIDE_BET_KEYS & ~CONTROL_KEY, defaults);
   indices->callback([options] { run_indices(*options); });
 }
 

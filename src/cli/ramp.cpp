@@ -126,7 +126,10 @@ void setup_ramp(CLI::App& app) {
   // The game and the count: --config and a flag per config key (and
   // --control-variate: both runs controlled by default). --rounds (default
   // 20M here) is each of the two runs'.
-  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS);
+  io::SimConfig defaults;  // the help's defaults: the command's own rounds
+  defaults.rounds = RAMP_DEFAULT_ROUNDS;
+  defaults.chunk_rounds = RAMP_DEFAULT_CHUNK_ROUNDS;
+  add_config_options(*ramp, options->game, ALL_KEYS & ~SIDE_BET_KEYS, defaults);
   ramp->callback([options] { run_ramp(*options); });
 }
 

@@ -63,7 +63,7 @@ const std::vector<ConfigKey> KEYS = {
     {"seed", "integer", "a whole number 0..18446744073709551615 (2^64-1) in decimal digits",
      "the run's seed: the same seed gives the same result"},
     {"chunk_rounds", "count", "a whole number >= 1", "rounds per chunk (unit of work with its own random stream)"},
-    {"control_variate", "string", names_of(CONTROL_VARIATE_NAMES) + " (default: exact)",
+    {"control_variate", "string", names_of(CONTROL_VARIATE_NAMES),
      "the headline estimate: controlled by the exact values of the chart (docs/control-variates.md), or plain"},
     {"count", "string",
      "\"none\", a count in configs/counts/ (hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves) or a count file",

@@ -390,6 +390,13 @@ ramp)
   [[ -n $ramp ]] && grep -q "\"bet_ramp\": \"$ramp\"" ramp.json || fail "no --bet-ramp line: $(cat summary.txt)"
   "$cardsim" sim --count hi-lo --bet-ramp "$ramp" --rounds 200k --quiet --out sim.json || fail "sim --bet-ramp $ramp"
   grep -q "SCORE" summary.txt && grep -q "risk of ruin" summary.txt || fail "no SCORE or risk of ruin"
+  # --help shows ramp's own default chunk size (not sim's), the one a run without
+  # --chunk-rounds plays.
+  "$cardsim" ramp --help >ramp-help.txt || fail "ramp --help"
+  shown=$(grep -A1 -- "--chunk-rounds N" ramp-help.txt | sed -nE 's/.*\(default ([0-9]+)\).*/\1/p')
+  "$cardsim" ramp --count hi-lo --spread 1-8 --bankroll 1000 --rounds 2M --quiet --out default-chunks.json ||
+    fail "ramp without --chunk-rounds"
+  tr -d ' \n' <default-chunks.json | grep -q "\"chunk_rounds\":$shown," || fail "ramp --help says chunk rounds '$shown'"
   # Bad input: one line, exit 2.
   expect_error 2 "--spread: spread 12-1 is not allowed; expected LOW-HIGH" "$cardsim" "${run[@]}" --spread 12-1
   expect_error 2 "--spread: '1to12' is not a spread" "$cardsim" "${run[@]}" --spread 1to12
