@@ -30,12 +30,16 @@ struct Side {
   double win = 0, win_se = 0, sd = 0, average_bet = 0, score = 0, score_se = 0, ror = 0;
   json sd_se, n0;
   json win_plain, reduction;  // a controlled side's plain win per round and its factor (null when plain)
+  json reduction_se;          // the factor's SE (the predicted side's: batch means)
 };
 Side side_of(const json& c) {
   Side s;
   if (c.contains("win_per_round_plain")) {
     s.win_plain = c.at("win_per_round_plain");
     s.reduction = c.at("win_variance_reduction_factor");
+    if (c.contains("win_variance_reduction_factor_standard_error")) {
+      s.reduction_se = c.at("win_variance_reduction_factor_standard_error");
+    }
   }
   s.win = c.at("win_per_100_rounds").at("mean").get<double>();
   s.win_se = c.at("win_per_100_rounds").at("standard_error").is_null()
@@ -61,11 +65,21 @@ std::string number_or_dash(const json& x, int decimals) {
 
 // A side's plain win per 100 rounds and its SE, "mean (SE)"; "-" when plain.
 std::string plain_win_text(const Side& side) {
-  if (side.win_plain.is_null()) return "-";
+  if (side.win_plain.is_null()) return "       -";
   const json& se = side.win_plain.at("standard_error");
   char text[64];
   std::snprintf(text, sizeof text, "%+8.3f (%s)", shift_decimal(side.win_plain.at("mean").get<double>(), 2),
                 se.is_null() ? "-" : number_or_dash(shift_decimal(se.get<double>(), 2), 3).c_str());
+  return text;
+}
+
+// A side's variance reduction factor, with its SE where known: "   105.7 (34.3)"
+// (aligned as plain_win_text).
+std::string reduction_text(const Side& side) {
+  char number[32];
+  std::snprintf(number, sizeof number, "%8s", number_or_dash(side.reduction, 1).c_str());
+  std::string text = number;
+  if (!side.reduction_se.is_null()) text += " (" + number_or_dash(side.reduction_se, 1) + ")";
   return text;
 }
 
@@ -155,6 +169,11 @@ json ramp_result_json(const SimConfig& config, const bj::RampPlan& plan, const b
   counting.ramp = run.ramp.steps;
   json predicted = counting_json(counting, run.predicted_statistics);
   predicted.erase("wagered_per_round");
+  if (const auto& reduction = run.predicted_statistics.win_reduction; reduction && reduction->se > 0) {
+    predicted["win_variance_reduction_factor_standard_error"] = reduction->se;
+  } else if (predicted.contains("win_variance_reduction_factor")) {
+    predicted["win_variance_reduction_factor_standard_error"] = nullptr;
+  }
   predicted["fit_optimism"] = {
       {"win_per_round", run.ramp.fit_optimism_per_round},
       {"win_per_100_rounds", shift_decimal(run.ramp.fit_optimism_per_round, 2)},
@@ -248,9 +267,16 @@ std::string ramp_summary(const json& r) {
     std::snprintf(line, sizeof line, "  plain estimate      %-20s%s\n", plain_win_text(p).c_str(),
                   plain_win_text(s).c_str());
     out += line;
-    std::snprintf(line, sizeof line, "  variance reduction  %8s            %8s\n",
-                  number_or_dash(p.reduction, 1).c_str(), number_or_dash(s.reduction, 1).c_str());
+    std::snprintf(line, sizeof line, "  variance reduction  %-20s%8s\n", reduction_text(p).c_str(),
+                  reduction_text(s).c_str());
     out += line;
+    if (p.win_plain.is_null()) {
+      std::snprintf(line, sizeof line,
+                    "  (the prediction is the plain estimate: its controlled SE needs %lld fitted chunks or more; "
+                    "give a smaller --chunk-rounds)\n",
+                    static_cast<long long>(bj::MIN_CHUNKS_FOR_SE));
+      out += line;
+    }
   }
   const json& sd_difference = difference.at("sd_per_round");
   std::snprintf(line, sizeof line, "SD per 100 rounds     %8.2f (%s)     %8.2f (%s)     %s\n", p.sd,

@@ -112,13 +112,27 @@ TEST(KellyRamp, HandBuiltTableGivesTheHandWorkedBets) {
 // 0.01 and (100 + 100) / 10000 = 0.02; the variances stay the results'.
 //   TC +2: k = 500 x 0.01 / (12996/9999) = 49995/12996 = 3.847 -> 4
 //   TC +3: k = 500 x 0.02 / (12999/9999) = 99990/12999 = 7.692 -> 8 (no dip now)
-// The cycles' sums are zero (every cycle's controlled total 0: no spread),
-// so the means' SEs, and with them the fit's optimism, are 0.
+// Two shoes, their controlled sums y and rounds x at each count:
+//   TC +2: (90, 6000), (10, 4000): residuals sum (y - 0.01 x)^2 = 30^2 + 30^2
+//          = 1800, SE^2 = 1800 x 2/1 / 10000^2 = 3.6e-5
+//   TC +3: (120, 5000), (80, 5000): residuals 20^2 + 20^2 = 800, SE^2 = 1.6e-5
+// (the other counts' shoes have no spread: SE 0). The fit's optimism sums,
+// over the rows inside the spread, frequency x d bet / d mean x SE^2 =
+// n/N x (c / v x n / n_block) x SE^2; here each row is its own block.
 TEST(KellyRamp, ControlledMeansGiveTheHandWorkedBets) {
   std::vector<ChunkByTrueCount> chunks = {chunk_of(HAND_TABLE), chunk_of({})};
-  chunks[0].control.control[bucket(2)] = WideSum{100} << CONTROL_FRACTION_BITS;
-  chunks[0].control.control[bucket(3)] = -(WideSum{100} << CONTROL_FRACTION_BITS);
-  chunks[0].cycles = chunks[1].cycles = 1;
+  CountingControlTally& k = chunks[0].control;
+  const auto shoes = [&](int tc, std::int64_t y1, std::int64_t x1, std::int64_t y2, std::int64_t x2) {
+    const std::size_t b = bucket(tc);
+    k.cycle_controlled_squared[b] = WideSum{y1 * y1 + y2 * y2} << (2 * CONTROL_CYCLE_BITS);
+    k.cycle_controlled_by_rounds[b] = WideSum{y1 * x1 + y2 * x2} << CONTROL_CYCLE_BITS;
+    k.cycle_rounds_squared[b] = WideSum{x1 * x1 + x2 * x2};
+  };
+  k.control[bucket(2)] = WideSum{100} << CONTROL_FRACTION_BITS;
+  k.control[bucket(3)] = -(WideSum{100} << CONTROL_FRACTION_BITS);
+  shoes(2, 90, 6000, 10, 4000);
+  shoes(3, 120, 5000, 80, 5000);
+  chunks[0].cycles = 2;
   const KellyRamp ramp = kelly_ramp(chunks, 1, HAND_SIZING);
   constexpr double TOLERANCE = 1e-12;
   const RampTrueCount& two = row_at(ramp, 2);
@@ -132,10 +146,13 @@ TEST(KellyRamp, ControlledMeansGiveTheHandWorkedBets) {
   EXPECT_NEAR(row_at(ramp, 1).kelly_units, 99995.0 / 51999, TOLERANCE);  // no control there: the plain mean
   EXPECT_NEAR(row_at(ramp, 3).kelly_units_rising, 99990.0 / 12999, TOLERANCE);
   EXPECT_EQ(io::format_bet_ramp(ramp.steps), "0:1,1:2,2:4,3:8,4:10");
-  EXPECT_EQ(two.result.se, 0.0);
-  EXPECT_EQ(ramp.fit_optimism_per_round, 0.0);
+  EXPECT_NEAR(two.result.se, 0.006, TOLERANCE);
+  EXPECT_NEAR(row_at(ramp, 3).result.se, 0.004, TOLERANCE);
+  EXPECT_NEAR(row_at(ramp, 1).result.se, 0.0, TOLERANCE);
+  const double optimism = 500 / (12996.0 / 9999) * 10000 * 3.6e-5 + 500 / (12999.0 / 9999) * 10000 * 1.6e-5;
+  EXPECT_NEAR(ramp.fit_optimism_per_round, optimism / 110600, TOLERANCE);
   // One shoe in all: no controlled SE, so the plain estimates.
-  chunks[1].cycles = 0;
+  chunks[0].cycles = 1;
   EXPECT_FALSE(row_at(kelly_ramp(chunks, 1, HAND_SIZING), 2).result_plain.has_value());
 }
 
