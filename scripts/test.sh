@@ -37,7 +37,7 @@ if [[ $preset == release && ${CARDSIM_EXTRA_CHECKS:-1} != 0 ]]; then
   echo "== clang ASan + UBSan: config, chart, checkpoint, shard and merge tests"
   cmake --preset fuzz >/dev/null
   cmake --build --preset fuzz -j "$(nproc)" --target test_io_batch test_run
-  ctest --preset fuzz -R '^(Checkpoint|ChunkRanges|Fingerprint|ShardMerge|PairedShardMerge|CountingDefinition|Shard|Runner)\.'
+  ctest --preset fuzz -R '^(Checkpoint|ChunkRanges|Fingerprint|ShardMerge|PairedShardMerge|TallyCheck|CountingDefinition|Shard|Runner)\.'
   echo "== libFuzzer: each parser for ${CARDSIM_FUZZ_SECONDS:-20} s"
   bash scripts/fuzz.sh "${CARDSIM_FUZZ_SECONDS:-20}"
 fi

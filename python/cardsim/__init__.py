@@ -21,6 +21,7 @@ misspelt one. See docs/python.md.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import warnings
@@ -149,7 +150,9 @@ class PairedResult(dict):  # type: ignore[type-arg]
 
 
 def _warn_few_chunks(result: Result) -> Result:
-    chunks = result["run"]["chunks"]
+    # The whole run's chunks (a shard result's run.chunks counts the shard's).
+    run = result["run"]
+    chunks = -(-run["rounds_requested"] // run["chunk_rounds"])
     if chunks < _cardsim.MIN_PAIRED_CHUNKS and len(result["variants"]) > 1:
         warnings.warn(f"only {chunks} chunks: the paired standard error is estimated over chunks; lower "
                       f"chunk_rounds for at least {_cardsim.MIN_PAIRED_CHUNKS}", stacklevel=3)
@@ -175,6 +178,9 @@ def compare(configs: Sequence[Config], *, rounds: Union[int, str, None] = None, 
     PairedResult, whose ``csv`` is the text of ``--csv``); each variant's
     edge and its paired difference from the baseline.
     """
+    if isinstance(configs, (str, bytes, os.PathLike, Mapping)):
+        raise TypeError(f"configs must be a list of two or more configs (paths or dicts), the first the baseline, not "
+                        f"one {type(configs).__name__}: compare(['base.json', 'other.json'])")
     sources = [_source(config, {}) for config in configs]
     result = _finish(*_cardsim.compare(sources, _run_keys(rounds, seed, chunk_rounds), threads, target_se,
                                        _shard(shard), callback(progress, "rounds per variant")), PairedResult.of)
@@ -204,6 +210,13 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
     axes = [[key, values if isinstance(values, str)
              else list(values) if isinstance(values, (list, tuple, range)) or hasattr(values, "tolist")
              else [values]] for key, values in vary.items()]
+    for key, values in axes:
+        if not isinstance(key, str):
+            raise TypeError(f"vary: a key is a config key's name (a str), such as 'decks', not {key!r}")
+        for value in [values] if isinstance(values, str) else values:
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"vary {key!r}: {value!r} is not a value of a config key (a finite number, a string "
+                                 f"or a bool)")
     result = _finish(*_cardsim.sweep(_source(base, keys), _json(axes), _run_keys(rounds, seed, chunk_rounds), threads,
                                      target_se, _shard(shard), callback(progress, "rounds per variant")),
                      PairedResult.of)

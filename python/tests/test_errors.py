@@ -114,3 +114,18 @@ def test_too_many_threads_is_a_value_error():
     # A documented maximum, not an abort of the interpreter (issue 30).
     with pytest.raises(ValueError, match="at most 1024"):
         cardsim.sim(rounds="1k", threads=100_000)
+
+
+def test_python_arguments_in_pythons_words():
+    """A value JSON cannot hold, a key that is not a name, and a string
+    where a list of configs is due: ValueError or TypeError naming them (they
+    were a RuntimeError with raw json text, or the string's characters read
+    as config files)."""
+    with pytest.raises(ValueError, match=r"vary 'decks': nan is not a value of a config key"):
+        cardsim.sweep(vary={"decks": [float("nan")]}, rounds="1k")
+    with pytest.raises(ValueError, match=r"vary 'penetration': inf is not a value"):
+        cardsim.sweep(vary={"penetration": [0.5, float("inf")]}, rounds="1k")
+    with pytest.raises(TypeError, match=r"vary: a key is a config key's name \(a str\), such as 'decks', not 42"):
+        cardsim.sweep(vary={42: [1]}, rounds="1k")  # type: ignore[dict-item]
+    with pytest.raises(TypeError, match=r"configs must be a list of two or more configs"):
+        cardsim.compare("6d-s17-das")  # type: ignore[arg-type]

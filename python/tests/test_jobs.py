@@ -139,3 +139,34 @@ def test_compare_shards_merge_to_the_whole_run(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     mixed = cardsim.merge([files[0], tmp_path / "cli1.json"])
     assert statistics(mixed) == statistics(whole)
+
+
+def test_an_empty_shard_is_a_result_that_merges(cli, tmp_path):
+    """More shards than chunks (the job-array case): the empty shard is a
+    result with no rounds, byte for byte the CLI's, and the shards merge to
+    the whole run (it raised a bare AssertionError)."""
+    run = {"rounds": "20k", "chunk_rounds": "10k", "seed": 3}
+    files = []
+    for i in range(3):
+        shard = cardsim.sim(shard=(i, 3), threads=1, **run)
+        files.append(tmp_path / f"s{i}.json")
+        files[-1].write_text(json.dumps(shard, indent=2))
+    empty = json.loads(files[2].read_text())
+    assert empty["run"]["rounds"] == 0 and empty["empty"].startswith("no rounds")
+    flags = ["--rounds", "20k", "--chunk-rounds", "10k", "--seed", "3", "--quiet"]
+    cli_empty = cli_json(cli, ["sim", *flags, "--shard", "2/3", "--out", "-"])
+    assert statistics(cli_empty) == statistics(empty)
+    whole = cli_json(cli, ["sim", *flags, "--out", "-"])
+    assert statistics(cardsim.merge(files)) == statistics(whole)
+    with pytest.warns(UserWarning, match="only 2 chunks"):  # the run's, not the shard's 0
+        paired = cardsim.compare([CONFIGS / "6d-s17-das.json", CONFIGS / "6d-h17-das.json"], shard=(2, 3), **run)
+    assert paired["run"]["rounds"] == 0 and paired["variants"][1]["difference"] is None
+
+
+def test_paths_are_checked_before_the_run(tmp_path):
+    """A checkpoint path the system cannot hold (a NUL) is refused before
+    anything is played (it was refused after the whole run)."""
+    watched = []
+    with pytest.raises(ValueError, match="a file name cannot hold a NUL character"):
+        cardsim.sim(rounds="20M", checkpoint="a\x00b.json", progress=lambda done, total: watched.append(done))
+    assert not watched or max(watched) == 0

@@ -14,6 +14,7 @@
 #include <cctype>
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -165,6 +166,10 @@ int main(int argc, char** argv) {
     return report(cardsim::cli::interrupted_exit_code(), e.what());
   } catch (const cardsim::Error& e) {
     return report(EXIT_RUN_ERROR, e.what());
+  } catch (const std::bad_alloc&) {
+    return report(EXIT_RUN_ERROR, "not enough memory for `" + walk.path +
+                                      "` as asked: lower --rounds or raise --chunk-rounds (fewer chunks to hold), or "
+                                      "play fewer variants, side bets or threads");
   } catch (const std::exception& e) {
     return report(EXIT_RUN_ERROR, std::string("internal: ") + e.what());
   }

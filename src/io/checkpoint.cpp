@@ -119,6 +119,7 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
         static_cast<std::uint64_t>(checkpoint.tally.rounds) != run::items_in(plan, checkpoint.completed_chunks)) {
       throw Error(where + ": the tally's rounds do not match its completed chunks");
     }
+    check_tally_possible(checkpoint.tally, checkpoint.config.rules, where);
     return checkpoint;
   });
 }

@@ -7,6 +7,7 @@
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
+#include "cardsim/run/runner.hpp"
 #include "config_impl.hpp"
 
 namespace cardsim::io::config_detail {
@@ -105,7 +106,11 @@ void check_key_relations(const json& j, const SimConfig& c) {
                              " (a chunk's stream holds that many shoes)");
   }
   if (c.rounds / c.chunk_rounds >= core::MAX_CHUNKS) {
-    throw Error("rounds / chunk_rounds must be under 16777216 chunks; raise chunk_rounds");
+    throw BadConfigValue("rounds", "config key 'rounds' (--rounds): " + std::to_string(c.rounds) +
+                                       " rounds in chunks of " + std::to_string(c.chunk_rounds) + " are " +
+                                       std::to_string(run::ChunkPlan(c.rounds, c.chunk_rounds).chunks()) +
+                                       " chunks; at most " + std::to_string(core::MAX_CHUNKS - 1) +
+                                       ": raise chunk_rounds (--chunk-rounds) or lower rounds");
   }
 }
 

@@ -57,6 +57,14 @@ json parse_json_object(std::string_view text, const std::string& what) {
       }
       levels.back().last_key = key;
     }
+    // Free text (a name, a description) is echoed in every result: bounded.
+    if (event == json::parse_event_t::value && parsed.is_string() &&
+        parsed.get_ref<const std::string&>().size() > MAX_TEXT_BYTES) {
+      const std::string key = levels.empty() ? std::string() : levels.back().last_key;
+      throw Error(what + ": " + (key.empty() ? std::string("a text") : "the text of '" + excerpt(key) + "'") + " is " +
+                  std::to_string(parsed.get_ref<const std::string&>().size()) + " bytes long; at most " +
+                  std::to_string(MAX_TEXT_BYTES));
+    }
     return true;
   };
   json j;

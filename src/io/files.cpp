@@ -1,6 +1,8 @@
 #include "cardsim/io/files.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -10,8 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -81,6 +85,17 @@ std::string file_among_folders(const std::string& folder) {
   return {};
 }
 
+// ".<name>." of the file `path` in `folder`, the name shortened so that the
+// stem and TEMPORARY_EXTRA_CHARS - 2 more fit the folder's limit: what the
+// temporaries (".<name>.XXXXXX") and the lock file (".<name>.lock") of an
+// output start with.
+std::string hidden_stem(const std::string& path, const std::string& folder) {
+  std::string name = fs::path(path).filename().string();
+  const auto room = static_cast<std::size_t>(name_max(folder)) - TEMPORARY_EXTRA_CHARS;
+  if (name.size() > room) name.resize(room);
+  return "." + name + ".";
+}
+
 // The temporary file of the atomic write in progress, for
 // remove_unfinished_temporary(): 0 none, 1 being set, 2 set.
 std::atomic<int> g_unfinished_state{0};
@@ -107,6 +122,10 @@ std::string read_file(const std::string& path) {
 
 OutputTarget resolve_output(const std::string& path) {
   if (path == "-") return {OutputMode::standard_output, path};
+  // (The system would take the name up to the NUL: another file.)
+  if (path.find('\0') != std::string::npos) {
+    throw Error("cannot write '" + excerpt(path) + "': a file name cannot hold a NUL character");
+  }
   std::string current = path;
   for (int hop = 0; hop <= MAX_LINK_HOPS; ++hop) {
     struct stat st {};
@@ -195,10 +214,7 @@ void write_file_atomically(const std::string& path, const std::string& content) 
   }
   // A hidden temporary beside the target, "<folder>/.<name>.XXXXXX" for
   // mkstemp, the name shortened if it would pass the folder's limit.
-  std::string name = fs::path(path).filename().string();
-  const auto room = static_cast<std::size_t>(name_max(folder)) - TEMPORARY_EXTRA_CHARS;
-  if (name.size() > room) name.resize(room);
-  std::string temp = (fs::path(folder) / ("." + name + ".XXXXXX")).string();
+  std::string temp = (fs::path(folder) / (hidden_stem(path, folder) + "XXXXXX")).string();
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) fail(errno);
   const bool held = hold_unfinished(temp);
@@ -261,6 +277,106 @@ std::string save_fallback(const std::string& stem, const std::string& content) {
 
 void remove_unfinished_temporary() noexcept {
   if (g_unfinished_state.load() == 2) ::unlink(g_unfinished_path);
+}
+
+namespace {
+
+// Times a lock is tried again when the lock file was replaced between its
+// open and its lock (its holder released it then).
+constexpr int LOCK_ATTEMPTS = 10;
+// The most of a lock file's text quoted in a message.
+constexpr std::size_t HOLDER_TEXT_LIMIT = 200;
+
+// Who holds the lock open at `fd` (its text), for the message.
+std::string holder_of(int fd) {
+  char text[HOLDER_TEXT_LIMIT + 1] = {};
+  const ssize_t n = ::pread(fd, text, HOLDER_TEXT_LIMIT, 0);
+  std::string holder(text, n > 0 ? static_cast<std::size_t>(n) : 0);
+  while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+  for (char& c : holder) {
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  }
+  return holder.empty() ? std::string("another cardsim run") : holder;
+}
+
+// The temporaries ".<name>.XXXXXX" (mkstemp's six letters and digits) of
+// `stem` in `folder` that are regular files: left by a writer that was killed.
+void remove_stale_temporaries(const std::string& folder, const std::string& stem) {
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() != stem.size() + 6 || name.compare(0, stem.size(), stem) != 0) continue;
+    const bool letters = std::all_of(name.begin() + static_cast<std::ptrdiff_t>(stem.size()), name.end(),
+                                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+    struct stat st {};
+    if (letters && ::lstat(entry.path().c_str(), &st) == 0 && S_ISREG(st.st_mode)) ::unlink(entry.path().c_str());
+  }
+}
+
+}  // namespace
+
+OutputLock::OutputLock(const std::string& path, const std::string& holder) {
+  const OutputTarget target = resolve_output(path);
+  if (target.mode != OutputMode::atomic) return;
+  const std::string folder = folder_of(target.path);
+  const std::string stem = hidden_stem(target.path, folder);
+  const std::string lock = (fs::path(folder) / (stem + "lock")).string();
+  const auto fail = [&](const std::string& why) { throw Error("cannot lock '" + path + "': " + why); };
+  for (int attempt = 0; attempt < LOCK_ATTEMPTS; ++attempt) {
+    // O_NOFOLLOW and O_NONBLOCK: a link or a FIFO put in the lock file's place
+    // is neither followed nor waited on (and refused below).
+    const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644);
+    if (fd < 0) {
+      if (errno == ELOOP) fail("'" + lock + "' is a symbolic link; remove it");
+      fail("'" + lock + "': " + std::strerror(errno));
+    }
+    struct stat opened {};
+    if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
+      ::close(fd);
+      fail("'" + lock + "' is not a regular file; remove it");
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int err = errno;
+      const std::string who = err == EWOULDBLOCK ? holder_of(fd) : "";
+      ::close(fd);
+      // A file system without locks (some network ones) writes unlocked.
+      if (err == ENOLCK || err == EOPNOTSUPP || err == ENOSYS) return;
+      if (err == EWOULDBLOCK) {
+        throw Error("'" + path + "' is being written by another run (" + who +
+                    "); wait for it to end, or choose another file");
+      }
+      fail(std::strerror(err));
+    }
+    // The file locked must still be the lock file: a holder that released it
+    // between the open and the lock removed it, and a new one may be there.
+    struct stat now {};
+    if (::lstat(lock.c_str(), &now) != 0 || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
+      ::close(fd);
+      continue;
+    }
+    std::time_t started = std::time(nullptr);
+    std::tm local{};
+    ::localtime_r(&started, &local);
+    char since[32];
+    std::strftime(since, sizeof since, "%Y-%m-%d %H:%M:%S", &local);
+    const std::string text = "pid " + std::to_string(::getpid()) + ": " + holder + ", since " + since + "\n";
+    // (Who holds it is only for messages: the lock stands without it.)
+    [[maybe_unused]] const bool said = ::ftruncate(fd, 0) == 0 && ::pwrite(fd, text.data(), text.size(), 0) >= 0;
+    fd_ = fd;
+    lock_path_ = lock;
+    remove_stale_temporaries(folder, stem);
+    return;
+  }
+  fail("'" + lock + "' keeps being replaced");
+}
+
+OutputLock::OutputLock(OutputLock&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), lock_path_(std::move(other.lock_path_)) {}
+
+OutputLock::~OutputLock() {
+  if (fd_ < 0) return;
+  ::unlink(lock_path_.c_str());  // while still holding it, so that no run locks a file about to go
+  ::close(fd_);
 }
 
 }  // namespace cardsim::io

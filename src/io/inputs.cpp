@@ -34,6 +34,7 @@ std::string read_limited(const std::string& path, const std::string& what, std::
   const auto fail = [&](const std::string& why) {
     throw Error("cannot read '" + excerpt(path) + "' (" + what + "): " + why);
   };
+  if (path.find('\0') != std::string::npos) fail("a file name cannot hold a NUL character");
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) fail(std::strerror(errno));
   struct stat st {};
@@ -44,6 +45,13 @@ std::string read_limited(const std::string& path, const std::string& what, std::
   }
   identity =
       FileIdentity{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino), S_ISCHR(st.st_mode)};
+  // A file says its size: too large is refused before reading (a FIFO or a
+  // device says none and is read up to the limit).
+  if (S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > MAX_INPUT_BYTES) {
+    ::close(fd);
+    fail("it is " + std::to_string(static_cast<std::uint64_t>(st.st_size) >> 20) + " MiB, larger than " +
+         std::to_string(MAX_INPUT_BYTES >> 20) + " MiB, the most cardsim reads of an input");
+  }
   std::string bytes;
   for (;;) {
     const std::size_t before = bytes.size();

@@ -58,7 +58,7 @@ void Outputs::output(const std::string& flag, const std::string& path, bool resu
   if (!path.empty()) outputs_.push_back({flag, path, result});
 }
 
-void Outputs::check() const {
+void Outputs::check() {
   std::vector<FileKey> keys;
   for (const File& out : outputs_) {
     try {
@@ -85,6 +85,15 @@ void Outputs::check() const {
       const std::string input = (in.what.starts_with("--") ? "" : "the ") + in.what;
       throw Error(named(outputs_[o].flag, outputs_[o].path) + " is the same file as " + named(input, in.path) +
                   ": an output never overwrites an input; choose another name");
+    }
+  }
+  // Each output locked once, for as long as this object lives.
+  while (locks_.size() < outputs_.size()) {
+    const File& out = outputs_[locks_.size()];
+    try {
+      locks_.emplace_back(out.path, "cardsim " + command_);
+    } catch (const Error& e) {
+      throw Error(out.flag + ": " + e.what());
     }
   }
 }

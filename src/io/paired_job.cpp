@@ -1,6 +1,8 @@
 #include "cardsim/io/paired_job.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <new>
 #include <utility>
 
 #include "cardsim/blackjack/paired.hpp"
@@ -10,6 +12,11 @@
 #include "cardsim/run/shard.hpp"
 
 namespace cardsim::io {
+namespace {
+// What a paired run keeps of a variant per chunk: its net, control and side
+// bets' nets (blackjack::PairedRun), in bytes.
+constexpr double PAIRED_BYTES_PER_CHUNK = 8 + 16 + 8 * blackjack::MAX_SIDE_BETS;
+}  // namespace
 
 struct PairedJob::State {
   std::string command;
@@ -86,8 +93,21 @@ std::uint64_t PairedJob::chunk_rounds() const { return state_->chunk_plan().chun
 void PairedJob::play(run::RunControl& control) {
   State& s = *state_;
   const auto start = std::chrono::steady_clock::now();
-  s.compared = blackjack::compare(variant_engines(s.variants),
-                                  {s.base().seed, s.chunk_plan(), s.assigned, s.options.target_se}, s.threads, control);
+  try {
+    s.compared =
+        blackjack::compare(variant_engines(s.variants),
+                           {s.base().seed, s.chunk_plan(), s.assigned, s.options.target_se}, s.threads, control);
+  } catch (const std::bad_alloc&) {
+    // The per-chunk sums (net, control, side bets) of every variant, per thread too.
+    const std::uint64_t chunks = s.chunk_plan().chunks();
+    const double gigabytes = static_cast<double>(chunks) * static_cast<double>(s.variants.size()) *
+                             PAIRED_BYTES_PER_CHUNK * (1 + s.threads) / 1e9;
+    char size[32];
+    std::snprintf(size, sizeof size, "%.1f", gigabytes);
+    throw Error("not enough memory for the per-chunk sums of " + std::to_string(s.variants.size()) + " variants x " +
+                std::to_string(chunks) + " chunks on " + std::to_string(s.threads) + " threads (about " + size +
+                " GB); raise chunk_rounds for fewer chunks, or play fewer variants or threads");
+  }
   s.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
@@ -95,7 +115,10 @@ PairedJobEnd PairedJob::finish() const {
   const State& s = *state_;
   const blackjack::PairedRun& paired = s.compared.run;
   PairedJobEnd end;
-  if (paired.tallies.empty() || paired.tallies.front().rounds == 0) return end;
+  // Nothing played: no result, but for a shard with no chunks (more shards
+  // than chunks), whose result is an empty one.
+  const bool empty_shard = s.sharded && s.assigned.empty();
+  if (!empty_shard && (paired.tallies.empty() || paired.tallies.front().rounds == 0)) return end;
   const std::vector<PairedVariant> described = describe_variants(s.variants);
   const PairedRunInfo info{.command = s.command,
                            .varied = s.varied,
@@ -116,7 +139,8 @@ PairedJobEnd PairedJob::finish() const {
     end.csv = paired_result_csv(described, info, paired);
   }
   end.result = result.dump(2) + "\n";
-  end.summary = paired_summary(described, info, paired);
+  end.summary = empty_shard ? empty_shard_summary(s.shard, s.chunk_plan(), " per variant")
+                            : paired_summary(described, info, paired);
   if (s.compared.stopped_by == run::StopReason::interrupted) {
     end.interrupted = "interrupted after " + std::to_string(paired.tallies.front().rounds) + " rounds per variant";
   }

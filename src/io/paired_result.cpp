@@ -118,14 +118,17 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                    {"pairing", PAIRING}};
   result["varied"] = info.varied;
   json list = json::array();
-  const std::vector<VariantFigures> figures = variant_figures(variants, info, run);
+  // No rounds (an empty shard): each variant's empty result, no differences.
+  const std::vector<VariantFigures> figures =
+      rounds_played > 0 ? variant_figures(variants, info, run) : std::vector<VariantFigures>{};
   for (std::size_t v = 0; v < variants.size(); ++v) {
-    json one = sim_result_json(variants[v].config, figures[v].info, run.tallies[v]);
+    const RunInfo empty{.strategy = variants[v].strategy, .chunks = info.chunks, .chunks_played = 0};
+    json one = sim_result_json(variants[v].config, rounds_played > 0 ? figures[v].info : empty, run.tallies[v]);
     one.erase("performance");
     one.erase("tool");
     one.erase("schema_version");
     json entry = {{"label", variants[v].label}, {"values", variants[v].values}, {"result", one}};
-    if (!figures[v].difference) {
+    if (rounds_played == 0 || !figures[v].difference) {
       entry["difference"] = nullptr;
     } else {
       const blackjack::PairedDifference& d = *figures[v].difference;
@@ -145,7 +148,7 @@ json paired_result_json(const std::vector<PairedVariant>& variants, const Paired
                                      {"house_edge_change_percent", percent(-p->mean)}};
       }
     }
-    if (v > 0 && !figures[v].side_bets.empty()) {
+    if (v > 0 && rounds_played > 0 && !figures[v].side_bets.empty()) {
       json bets = json::array();
       for (std::size_t b = 0; b < figures[v].side_bets.size(); ++b) {
         const auto& d = figures[v].side_bet_differences[b];

@@ -163,24 +163,27 @@ std::string counting_section(const json& r, const std::string& ids) {
   for (const json& b : by_tc) {
     const double tc = number(b.at("true_count"));
     frequency.points.push_back(Point{tc, 100 * number(b.at("frequency"))});
+    // (A true count with no rounds before the deal, only insurance offers after it, has no edge.)
     const json& se = b.at("edge").at("standard_error");
-    if (number(b.at("rounds")) >= min_rounds && !se.is_null()) {
+    if (number(b.at("rounds")) >= min_rounds && !se.is_null() && !b.at("edge").at("mean").is_null()) {
       const double mean = 100 * number(b.at("edge").at("mean"));
       edges.points.push_back(Point{tc, mean, mean - 100 * Z95 * number(se), mean + 100 * Z95 * number(se)});
     }
   }
   XYChart edge_chart;
+  const json& slope = c.at("edge_slope_per_true_count");
+  const bool fitted = !slope.at("slope").is_null() && !slope.at("standard_error").is_null();
   edge_chart.caption =
       "Player's edge by true count (before the deal): every round dealt at that count, one flat bet per "
       "seat, % of the initial bet, with 95% error bars; counts with at least " +
-      fixed(min_rounds, 0) + " rounds. Dashed: the weighted least-squares line, slope " +
-      fixed(100 * number(c.at("edge_slope_per_true_count").at("slope")), 3) + "% ± " +
-      fixed(100 * number(c.at("edge_slope_per_true_count").at("standard_error")), 3) + "% (SE) per true count";
+      fixed(min_rounds, 0) + " rounds." +
+      (fitted ? " Dashed: the weighted least-squares line, slope " + fixed(100 * number(slope.at("slope")), 3) +
+                    "% ± " + fixed(100 * number(slope.at("standard_error")), 3) + "% (SE) per true count"
+              : " No line is fitted: too few rounds for a slope");
   edge_chart.x_title = "true count";
   edge_chart.y_title = "player's edge (% of initial bet)";
   edge_chart.include_zero = true;
-  const json& slope = c.at("edge_slope_per_true_count");
-  if (!slope.at("slope").is_null() && !edges.points.empty()) {
+  if (fitted && !slope.at("intercept").is_null() && !edges.points.empty()) {
     Series fit{"fitted line", {}, Mark::line, true, true};
     for (const double tc : {edges.points.front().x, edges.points.back().x}) {
       fit.points.push_back(Point{tc, 100 * (number(slope.at("intercept")) + number(slope.at("slope")) * tc)});

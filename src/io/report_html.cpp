@@ -130,7 +130,9 @@ std::string banners(const json& r) {
         << rounds << " of " << requested << " rounds" << per << "); run <code>cardsim merge</code> on all " << count
         << " shards for the result.</p>\n";
   }
-  const bool index_plays = r.at("command") == "sim"
+  // (A result of no rounds, an empty shard, has no exact comparison.)
+  const bool index_plays = run.at("rounds") == 0 ? false
+                           : r.at("command") == "sim"
                                ? !same_strategy(r)
                                : std::any_of(r.at("variants").begin(), r.at("variants").end(),
                                              [](const json& v) { return !same_strategy(v.at("result")); });
@@ -477,6 +479,13 @@ std::string report_html(const json& result) {
          << (zjh ? std::string() : banners(result));
     if (zjh) {
       page << report::zjh_body(result);
+    } else if (result.at("run").at("rounds") == 0) {
+      // An empty shard (more shards than chunks): nothing to draw.
+      page << "<p class=\"note\" id=\"empty\">No rounds: this shard holds none of the run's chunks ("
+           << count(result.at("run").at("rounds_requested")) << " rounds in chunks of "
+           << count(result.at("run").at("chunk_rounds"))
+           << "), so it has no figures. Merge it with the other shards (<code>cardsim merge</code>) and report the "
+              "merged result.</p>\n";
     } else if (command == "sim") {
       page << sim_section(result, "");
     } else {

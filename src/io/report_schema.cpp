@@ -21,7 +21,8 @@ enum Kind : unsigned {
   NUL = 1U << 5,      // null: no estimate (one round, no standard error...)
   OBJECT = 1U << 6,
   LIST = 1U << 7,
-  ANY = ~0U,  // shown as its JSON text, escaped (a sweep's varied values)
+  SHARE = 1U << 8,  // a probability or a rate: a finite number from 0 to 1
+  ANY = ~0U,        // shown as its JSON text, escaped (a sweep's varied values)
 };
 
 struct Field {
@@ -37,6 +38,7 @@ struct Field {
 const Field SIM_FIELDS[] = {
     {"command", TEXT},
     {"config", OBJECT},
+    {"empty", TEXT},
     {"config/cut_card", COUNT},
     {"config/decks", COUNT | TEXT},
     {"config/seats", COUNT},
@@ -49,9 +51,9 @@ const Field SIM_FIELDS[] = {
     {"counting/by_true_count", LIST},
     {"counting/by_true_count/*", OBJECT},
     {"counting/by_true_count/*/edge", OBJECT},
-    {"counting/by_true_count/*/edge/mean", NUMBER},
+    {"counting/by_true_count/*/edge/mean", NUL | NUMBER},
     {"counting/by_true_count/*/edge/standard_error", NUL | NUMBER},
-    {"counting/by_true_count/*/frequency", NUMBER},
+    {"counting/by_true_count/*/frequency", SHARE},
     {"counting/by_true_count/*/rounds", COUNT},
     {"counting/by_true_count/*/true_count", INTEGER},
     {"counting/di", OBJECT},
@@ -120,14 +122,14 @@ const Field SIM_FIELDS[] = {
     {"dealer/by_upcard/*/played_out", OBJECT},
     {"dealer/by_upcard/*/played_out/bust_standard_error", NUL | NUMBER},
     {"dealer/by_upcard/*/played_out/final", OBJECT},
-    {"dealer/by_upcard/*/played_out/final/*", NUMBER},
+    {"dealer/by_upcard/*/played_out/final/*", SHARE},
     {"dealer/by_upcard/*/played_out/final_standard_error", OBJECT},
     {"dealer/by_upcard/*/played_out/final_standard_error/*", NUL | NUMBER},
     {"dealer/by_upcard/*/rounds", COUNT},
     {"dealer/note", TEXT},
     {"dealer/played_out", OBJECT},
     {"dealer/played_out/final", OBJECT},
-    {"dealer/played_out/final/*", NUMBER},
+    {"dealer/played_out/final/*", SHARE},
     {"dealer/played_out/final_standard_error", OBJECT},
     {"dealer/played_out/final_standard_error/*", NUL | NUMBER},
     {"dealer/played_out/note", TEXT},
@@ -165,14 +167,14 @@ const Field SIM_FIELDS[] = {
     {"outcomes/counts/hands", COUNT},
     {"outcomes/counts/rounds", COUNT},
     {"outcomes/rates_per_hand", OBJECT},
-    {"outcomes/rates_per_hand/double", NUMBER},
-    {"outcomes/rates_per_hand/loss", NUMBER},
-    {"outcomes/rates_per_hand/player_bust", NUMBER},
-    {"outcomes/rates_per_hand/push", NUMBER},
-    {"outcomes/rates_per_hand/surrender", NUMBER},
-    {"outcomes/rates_per_hand/win", NUMBER},
+    {"outcomes/rates_per_hand/double", SHARE},
+    {"outcomes/rates_per_hand/loss", SHARE},
+    {"outcomes/rates_per_hand/player_bust", SHARE},
+    {"outcomes/rates_per_hand/push", SHARE},
+    {"outcomes/rates_per_hand/surrender", SHARE},
+    {"outcomes/rates_per_hand/win", SHARE},
     {"outcomes/rates_per_round", OBJECT},
-    {"outcomes/rates_per_round/blackjack", NUMBER},
+    {"outcomes/rates_per_round/blackjack", SHARE},
     {"outcomes/rates_per_round/hands", NUMBER},
     {"rules_summary", TEXT},
     {"run", OBJECT},
@@ -199,14 +201,14 @@ const Field SIM_FIELDS[] = {
     {"seats/*/edge/sd_per_round", NUL | NUMBER},
     {"seats/*/edge/standard_error", NUL | NUMBER},
     {"seats/*/rates_per_hand", OBJECT},
-    {"seats/*/rates_per_hand/double", NUMBER},
-    {"seats/*/rates_per_hand/loss", NUMBER},
-    {"seats/*/rates_per_hand/player_bust", NUMBER},
-    {"seats/*/rates_per_hand/push", NUMBER},
-    {"seats/*/rates_per_hand/surrender", NUMBER},
-    {"seats/*/rates_per_hand/win", NUMBER},
+    {"seats/*/rates_per_hand/double", SHARE},
+    {"seats/*/rates_per_hand/loss", SHARE},
+    {"seats/*/rates_per_hand/player_bust", SHARE},
+    {"seats/*/rates_per_hand/push", SHARE},
+    {"seats/*/rates_per_hand/surrender", SHARE},
+    {"seats/*/rates_per_hand/win", SHARE},
     {"seats/*/rates_per_round", OBJECT},
-    {"seats/*/rates_per_round/blackjack", NUMBER},
+    {"seats/*/rates_per_round/blackjack", SHARE},
     {"seats/*/rates_per_round/hands", NUMBER},
     {"seats/*/seat", COUNT},
     {"shard", OBJECT},
@@ -218,18 +220,18 @@ const Field SIM_FIELDS[] = {
     {"side_bets/*/exact", OBJECT},
     {"side_bets/*/exact/comparable", FLAG},
     {"side_bets/*/exact/difference_in_standard_errors", NUL | NUMBER},
-    {"side_bets/*/exact/hit_frequency", NUMBER},
+    {"side_bets/*/exact/hit_frequency", SHARE},
     {"side_bets/*/exact/house_edge_percent", NUMBER},
     {"side_bets/*/exact/return", NUMBER},
     {"side_bets/*/exact/standard_deviation", NUMBER},
-    {"side_bets/*/hit_frequency", NUMBER},
-    {"side_bets/*/loss_frequency", NUMBER},
+    {"side_bets/*/hit_frequency", SHARE},
+    {"side_bets/*/loss_frequency", SHARE},
     {"side_bets/*/name", TEXT},
     {"side_bets/*/note", TEXT},
     {"side_bets/*/outcomes", LIST},
     {"side_bets/*/outcomes/*", OBJECT},
-    {"side_bets/*/outcomes/*/exact_probability", NUMBER},
-    {"side_bets/*/outcomes/*/frequency", NUMBER},
+    {"side_bets/*/outcomes/*/exact_probability", SHARE},
+    {"side_bets/*/outcomes/*/frequency", SHARE},
     {"side_bets/*/outcomes/*/name", TEXT},
     {"side_bets/*/outcomes/*/pays", NUMBER},
     {"side_bets/*/return", OBJECT},
@@ -430,10 +432,14 @@ bool fits(const json& v, unsigned kinds) {
     case json::value_t::null: return (kinds & NUL) != 0;
     case json::value_t::object: return (kinds & OBJECT) != 0;
     case json::value_t::array: return (kinds & LIST) != 0;
-    case json::value_t::number_unsigned: return (kinds & (NUMBER | INTEGER | COUNT)) != 0;
+    case json::value_t::number_unsigned:
+      return (kinds & (NUMBER | INTEGER | COUNT)) != 0 || ((kinds & SHARE) != 0 && v.get<std::uint64_t>() <= 1);
     case json::value_t::number_integer:
-      return (kinds & (NUMBER | INTEGER)) != 0 || ((kinds & COUNT) != 0 && v.get<std::int64_t>() >= 0);
-    case json::value_t::number_float: return (kinds & NUMBER) != 0 && std::isfinite(v.get<double>());
+      return (kinds & (NUMBER | INTEGER)) != 0 || ((kinds & COUNT) != 0 && v.get<std::int64_t>() >= 0) ||
+             ((kinds & SHARE) != 0 && v.get<std::int64_t>() >= 0 && v.get<std::int64_t>() <= 1);
+    case json::value_t::number_float:
+      return ((kinds & NUMBER) != 0 && std::isfinite(v.get<double>())) ||
+             ((kinds & SHARE) != 0 && v.get<double>() >= 0 && v.get<double>() <= 1);
     default: return false;
   }
 }
@@ -445,6 +451,7 @@ std::string kinds_text(unsigned kinds) {
   };
   add(TEXT, "a text");
   add(NUMBER, "a finite number");
+  if ((kinds & NUMBER) == 0) add(SHARE, "a share from 0 to 1");
   if ((kinds & NUMBER) == 0) add(INTEGER, "a whole number");
   if ((kinds & (NUMBER | INTEGER)) == 0) add(COUNT, "a whole number >= 0");
   add(FLAG, "true or false");

@@ -401,7 +401,29 @@ json performance_json(unsigned threads, double elapsed_seconds, std::int64_t rou
           {"rounds_per_second", elapsed_seconds > 0 ? static_cast<double>(rounds_played) / elapsed_seconds : 0.0}};
 }
 
+namespace {
+
+// The result of no rounds (an empty shard: a run of fewer chunks than
+// shards): what identifies the run, the (empty) tally and no figures.
+json empty_result_json(const SimConfig& config, const RunInfo& run, const bj::Tally& t) {
+  json result = game_result_head(RESULT_SCHEMA_VERSION, "sim", config);
+  result.erase("rules");
+  result["rules_summary"] = describe_rules(config.rules);
+  result["run"] = {
+      {"seed", config.seed},      {"rounds_requested", config.rounds},    {"rounds", 0},
+      {"chunks", run.chunks},     {"chunks_played", run.chunks_played},   {"chunk_rounds", config.chunk_rounds},
+      {"partial", run.partial()}, {"bet_units", config.rules.bet_units()}};
+  result["strategy"] = run.strategy;
+  result["empty"] = EMPTY_RESULT_NOTE;
+  result["tally"] = tally_to_json(t);
+  result["performance"] = performance_json(run.threads, run.elapsed_seconds, 0);
+  return result;
+}
+
+}  // namespace
+
 json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tally& t) {
+  if (t.rounds == 0) return empty_result_json(config, run, t);
   const bj::Rules& rules = config.rules;
   const bj::SimStatistics stats = statistics_of(config, t);
 

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/counting_file.hpp"
@@ -43,6 +45,47 @@ nlohmann::json run_identity(const SimConfig& config, const blackjack::StrategyCh
   return identity;
 }
 
+namespace {
+
+// The differences listed at most, the rest counted.
+constexpr std::size_t DIFFERENCES_LISTED = 3;
+
+// Adds to `found` (up to DIFFERENCES_LISTED; `count` counts them all) each
+// place where `a` and `b` differ, as "config.decks is 6 in one and 8 in the
+// other": objects and lists are walked down to the values that differ.
+void list_differences(const nlohmann::json& a, const nlohmann::json& b, const std::string& path,
+                      std::vector<std::string>& found, std::size_t& count) {
+  if (a == b) return;
+  const auto child = [&](const std::string& key) { return path.empty() ? key : path + "." + key; };
+  if (a.is_object() && b.is_object()) {
+    for (const auto& [key, value] : a.items()) {
+      if (b.contains(key)) {
+        list_differences(value, b.at(key), child(excerpt(key, 40)), found, count);
+      } else if (++count <= DIFFERENCES_LISTED) {
+        found.push_back(child(excerpt(key, 40)) + " is in one and not the other");
+      }
+    }
+    for (const auto& [key, value] : b.items()) {
+      if (!a.contains(key) && ++count <= DIFFERENCES_LISTED) {
+        found.push_back(child(excerpt(key, 40)) + " is in one and not the other");
+      }
+    }
+    return;
+  }
+  if (a.is_array() && b.is_array() && a.size() == b.size()) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      list_differences(a[i], b[i], path + "[" + std::to_string(i) + "]", found, count);
+    }
+    return;
+  }
+  if (++count <= DIFFERENCES_LISTED) {
+    found.push_back((path.empty() ? std::string("the identity") : path) + " is " + excerpt(a.dump(), 40) +
+                    " in one and " + excerpt(b.dump(), 40) + " in the other");
+  }
+}
+
+}  // namespace
+
 std::string identity_difference(const nlohmann::json& mine, const nlohmann::json& theirs) {
   const auto inputs_of = [](const nlohmann::json& identity) {
     return identity.is_object() ? identity.value("inputs", nlohmann::json::array()) : nlohmann::json::array();
@@ -55,16 +98,13 @@ std::string identity_difference(const nlohmann::json& mine, const nlohmann::json
   if (a.is_object()) a.erase("inputs");
   if (b.is_object()) b.erase("inputs");
   if (a == b) return {};
-  std::string keys;
-  if (a.is_object() && b.is_object()) {
-    for (const auto& [key, value] : a.items()) {
-      if (!b.contains(key) || b.at(key) != value) keys += (keys.empty() ? "" : ", ") + excerpt(key);
-    }
-    for (const auto& [key, value] : b.items()) {
-      if (!a.contains(key)) keys += (keys.empty() ? "" : ", ") + excerpt(key);
-    }
-  }
-  return "their " + (keys.empty() ? std::string("identities") : keys) + " differ";
+  std::vector<std::string> found;
+  std::size_t count = 0;
+  list_differences(a, b, "", found, count);
+  std::string text;
+  for (const std::string& d : found) text += (text.empty() ? "" : "; ") + d;
+  if (count > found.size()) text += "; and " + std::to_string(count - found.size()) + " more";
+  return "their identities differ: " + (text.empty() ? std::string("in their layout") : text);
 }
 
 std::string json_checksum(const nlohmann::json& object, const std::string& checksum_key) {

@@ -113,6 +113,7 @@ ShardResult sim_shard_from_json(const json& j, const std::string& source) {
                                           run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
           throw Error(where + ": its tally's rounds do not match the chunks of shard " + run::to_string(shard.shard));
         }
+        check_tally_possible(shard.tally, config.rules, where);
       });
 }
 
@@ -140,6 +141,7 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
           }
           shard.exact_ev.push_back(info.at("exact_ev").at(v).get<double>());
           shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
+          check_tally_possible(shard.tallies.back(), config.rules, where + ", variant " + std::to_string(v));
           shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
           const blackjack::Tally& tally = shard.tallies.back();
           shard.chunk_side_nets.emplace_back(chunks.size());
@@ -204,6 +206,12 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
       throw Error("shard '" + s.source + "' is one of " + std::to_string(s.shard.count) + " shards, '" + first.source +
                   "' one of " + std::to_string(count));
     }
+    // Shards of one run computed the same exact values (an edited one would
+    // make the merged exact block depend on the order of the files).
+    if (s.exact_ev != first.exact_ev) {
+      throw Error("shards '" + first.source + "' and '" + s.source +
+                  "' disagree on the exact EV of their run's chart: one of them was edited");
+    }
     const auto [it, inserted] = by_index.emplace(s.shard.index, &s);
     if (!inserted) {
       throw Error("shard " + run::to_string(s.shard) + " is given twice: '" + it->second->source + "' and '" +
@@ -227,6 +235,14 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
 }
 
 }  // namespace
+
+std::string empty_shard_summary(const run::Shard& shard, const run::ChunkPlan& plan, const std::string& per) {
+  const std::uint64_t chunks = plan.chunks();
+  return "shard " + run::to_string(shard) + " holds none of the run's " + std::to_string(chunks) +
+         (chunks == 1 ? " chunk" : " chunks") + " (" + std::to_string(plan.total_items) + " rounds" + per +
+         "; chunk c belongs to shard c mod " + std::to_string(shard.count) +
+         "): an empty shard result, with no rounds, which cardsim merge combines with the other shards\n";
+}
 
 void seal_shard_result(json& result) { result["shard"]["checksum"] = fingerprint(checked_part(result).dump()); }
 

@@ -117,7 +117,7 @@ void reject_unknown_keys(const json& j, const std::vector<std::string>& keys,
     if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
     std::string list;
     for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
-    fail("unknown key '" + key + "'; the keys are " + list);
+    fail("unknown key '" + excerpt(key) + "'; the keys are " + list);
   }
 }
 
@@ -133,21 +133,22 @@ void parse_pays(const json& value, bj::SideBetOutcome& o, const std::function<vo
     try {
       std::size_t used = 0;
       o.pays_numerator = std::stoll(text.substr(0, colon), &used);
-      if (used != colon && !(colon == std::string::npos && used == text.size())) fail("pays '" + text + "'" + allowed);
+      if (used != colon && !(colon == std::string::npos && used == text.size()))
+        fail("pays '" + excerpt(text) + "'" + allowed);
       if (colon != std::string::npos) {
         o.pays_denominator = std::stoll(text.substr(colon + 1), &used);
-        if (used != text.size() - colon - 1) fail("pays '" + text + "'" + allowed);
+        if (used != text.size() - colon - 1) fail("pays '" + excerpt(text) + "'" + allowed);
       }
     } catch (const std::logic_error&) {
-      fail("pays '" + text + "'" + allowed);
+      fail("pays '" + excerpt(text) + "'" + allowed);
     }
   } else {
-    fail("pays is " + value.dump() + allowed);
+    fail("pays is " + excerpt(value.dump()) + allowed);
   }
   constexpr std::int64_t MAX_PAYS = 1'000'000;
   if (o.pays_numerator <= 0 || o.pays_denominator <= 0 || o.pays_numerator > MAX_PAYS ||
       o.pays_denominator > MAX_PAYS) {
-    fail("pays " + value.dump() + " is out of range" + allowed + " (1..1000000)");
+    fail("pays " + excerpt(value.dump()) + " is out of range" + allowed + " (1..1000000)");
   }
 }
 
@@ -157,7 +158,7 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
   o.name += std::to_string(index + 1);
   if (j.is_object() && j.contains("name") && j.at("name").is_string()) o.name = j.at("name").get<std::string>();
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
-    throw Error("side bet '" + source + "', outcome '" + o.name + "': " + why);
+    throw Error("side bet '" + excerpt(source) + "', outcome '" + excerpt(o.name) + "': " + why);
   };
   if (!j.is_object()) fail("expected an object such as {\"name\": \"Flush\", \"kind\": \"flush\", \"pays\": 5}");
   if (!j.contains("name") || !j.at("name").is_string() || o.name.empty()) fail("needs a \"name\" (a string)");
@@ -167,7 +168,7 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
   for (const KindInfo& k : KINDS) {
     if (kind == k.name) info = &k;
   }
-  if (info == nullptr) fail("kind '" + kind + "'; expected one of " + all_names(KINDS));
+  if (info == nullptr) fail("kind '" + excerpt(kind) + "'; expected one of " + all_names(KINDS));
   o.kind = info->kind;
   if (!j.contains("pays")) fail("needs \"pays\"");
   parse_pays(j.at("pays"), o, fail);
@@ -184,8 +185,8 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
   const auto integer = [&](const char* key, int low, int high) {
     const json& v = j.at(key);
     if (!v.is_number_integer() || v.get<std::int64_t>() < low || v.get<std::int64_t>() > high) {
-      fail(std::string("\"") + key + "\" is " + v.dump() + "; expected a whole number " + std::to_string(low) + ".." +
-           std::to_string(high));
+      fail(std::string("\"") + key + "\" is " + excerpt(v.dump()) + "; expected a whole number " + std::to_string(low) +
+           ".." + std::to_string(high));
     }
     return v.get<int>();
   };
@@ -199,12 +200,12 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
     const json& v = j.at("rank");
     const std::string text = v.is_string() ? v.get<std::string>() : v.is_number_integer() ? v.dump() : "";
     o.rank = name_index(text == "T" ? "10" : text, RANK_NAMES);
-    if (o.rank < 0) fail("\"rank\" is " + v.dump() + "; expected A, 2..10 (or T), J, Q or K");
+    if (o.rank < 0) fail("\"rank\" is " + excerpt(v.dump()) + "; expected A, 2..10 (or T), J, Q or K");
   }
   if (j.contains("suit")) {
     const json& v = j.at("suit");
     o.suit = v.is_string() ? name_index(v.get<std::string>(), SUIT_NAMES) : -1;
-    if (o.suit < 0) fail("\"suit\" is " + v.dump() + "; expected clubs, diamonds, hearts or spades");
+    if (o.suit < 0) fail("\"suit\" is " + excerpt(v.dump()) + "; expected clubs, diamonds, hearts or spades");
   }
   if (j.contains("dealer_blackjack")) {
     if (!j.at("dealer_blackjack").is_boolean()) fail("\"dealer_blackjack\" must be true or false");
@@ -215,7 +216,7 @@ bj::SideBetOutcome parse_outcome(const json& j, std::size_t index, const std::st
 
 PublishedEdge parse_published(const json& j, const std::string& source) {
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
-    throw Error("side bet '" + source + "', published figure: " + why);
+    throw Error("side bet '" + excerpt(source) + "', published figure: " + why);
   };
   if (!j.is_object()) fail("expected {\"decks\": N, \"house_edge_percent\": \"6.21\", \"source\": \"...\"}");
   reject_unknown_keys(j, {"decks", "h17", "house_edge_percent", "source", "note"}, fail);
@@ -238,7 +239,7 @@ PublishedEdge parse_published(const json& j, const std::string& source) {
     (void)std::stod(p.house_edge_percent, &used);
     if (used != p.house_edge_percent.size()) throw std::invalid_argument("trailing text");
   } catch (const std::logic_error&) {
-    fail("\"house_edge_percent\" '" + p.house_edge_percent + "' is not a number");
+    fail("\"house_edge_percent\" '" + excerpt(p.house_edge_percent) + "' is not a number");
   }
   if (!j.contains("source") || !j.at("source").is_string() || j.at("source").get<std::string>().empty()) {
     fail("\"source\" must name where the figure was published");
@@ -305,7 +306,7 @@ double PublishedEdge::rounding() const {
 SideBetFile parse_side_bet(std::string_view json_text, const std::string& source) {
   const json j = parse_json_object(json_text, "side bet '" + source + "'");
   const std::function<void(const std::string&)> fail = [&](const std::string& why) {
-    throw Error("side bet '" + source + "': " + why);
+    throw Error("side bet '" + excerpt(source) + "': " + why);
   };
   reject_unknown_keys(j, {"name", "description", "cards", "outcomes", "published", "pays_for_decks"}, fail);
   SideBetFile file;
@@ -322,7 +323,7 @@ SideBetFile parse_side_bet(std::string_view json_text, const std::string& source
     if (cards == c.name) file.bet.cards = c.cards;
   }
   if (file.bet.cards == bj::SideBetCards::invalid) {
-    fail("\"cards\" is " + (j.contains("cards") ? j.at("cards").dump() : std::string("missing")) +
+    fail("\"cards\" is " + (j.contains("cards") ? excerpt(j.at("cards").dump()) : std::string("missing")) +
          "; expected one of " + all_names(CARDS));
   }
   if (!j.contains("outcomes") || !j.at("outcomes").is_array() || j.at("outcomes").empty()) {
@@ -367,7 +368,7 @@ SideBetFile load_side_bet(const std::string& name_or_path, InputRegistry& inputs
   if (path.empty()) {
     std::string names;
     for (const std::string& n : shipped_side_bets()) names += (names.empty() ? "" : ", ") + n;
-    throw Error("side bet '" + name_or_path + "' is not a file or a bet in " + data_subfolder_text(SUBFOLDER) +
+    throw Error("side bet '" + excerpt(name_or_path) + "' is not a file or a bet in " + data_subfolder_text(SUBFOLDER) +
                 (names.empty() ? std::string() : " (" + names + ")") + did_you_mean(name_or_path, shipped_side_bets()));
   }
   SideBetFile file = parse_side_bet(inputs.read("side bet", path, name_or_path).bytes, path);

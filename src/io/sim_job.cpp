@@ -263,13 +263,15 @@ std::optional<SimJobEnd> SimJob::finish() {
       .mpi_ranks = static_cast<unsigned>(s.ranks()),
       .side_bets = s.side_bets,
   };
-  if (total.rounds > 0) {
+  // A shard with no chunks (more shards than chunks) is a result too: an empty one.
+  if (total.rounds > 0 || (s.sharded && complete)) {
     nlohmann::json result = sim_result_json(s.config, end.info, total);
     if (s.sharded) {
       add_shard_info(result, run_identity(s.config, s.chart, s.counting, s.side_bets, s.inputs), s.shard, s.exact_ev);
     }
     end.result = result.dump(2) + "\n";
-    end.summary = sim_summary(s.config, end.info, total);
+    end.summary =
+        total.rounds > 0 ? sim_summary(s.config, end.info, total) : empty_shard_summary(s.shard, s.chunk_plan());
   }
   if (!s.options.checkpoint.empty()) end.checkpoint = s.checkpoint_text(total, completed);
   if (!complete) {

@@ -314,4 +314,11 @@ bj::Tally tally_from_json(const json& j) {
   }
 }
 
+void check_tally_possible(const bj::Tally& tally, const bj::Rules& rules, const std::string& where) {
+  if (const std::string problem = bj::tally_problem(tally, rules); !problem.empty()) {
+    throw Error(where + ": its tally is impossible: " + excerpt(problem, 200) +
+                " (the file was edited, or not written by cardsim)");
+  }
+}
+
 }  // namespace cardsim::io

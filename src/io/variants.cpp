@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <set>
@@ -68,10 +69,14 @@ std::vector<json> sweep_axis_values(const std::string& key, const std::string& s
                               "0.6:0.9:0.05; this one ") +
                   (s <= 0 ? "has a step <= 0" : "descends"));
       }
-      const auto count = static_cast<long>(std::floor((to.get<double>() - a) / s + 1e-9)) + 1;
-      if (count > static_cast<long>(MAX_SWEEP_CELLS)) {
-        throw bad("the range has " + std::to_string(count) + " values; at most " + std::to_string(MAX_SWEEP_CELLS));
+      // (As a double first: a range such as 0:2^64-1:1 has more values than a long holds.)
+      const double values_in_range = std::floor((to.get<double>() - a) / s + 1e-9) + 1;
+      if (!(values_in_range <= static_cast<double>(MAX_SWEEP_CELLS))) {
+        char many[32];
+        std::snprintf(many, sizeof many, "%.15g", values_in_range);
+        throw bad(std::string("the range has ") + many + " values; at most " + std::to_string(MAX_SWEEP_CELLS));
       }
+      const auto count = static_cast<long>(values_in_range);
       const bool integers = from.is_number_integer() && step.is_number_integer();
       std::vector<json> values;
       for (long i = 0; i < count; ++i) {

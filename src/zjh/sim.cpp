@@ -73,10 +73,20 @@ void play_deals(const Evaluator& evaluator, unsigned players, core::Rng& rng, st
 
 }  // namespace
 
+std::uint64_t max_chunk_deals(unsigned players) {
+  return core::max_chunk_units(DRAWS_PER_CARD * HAND_SIZE * std::uint64_t{players});
+}
+
 void validate(const SimConfig& config) {
   check_players(config.players);
   if (config.deals == 0) throw Error("deals must be at least 1");
   if (config.chunk_deals == 0) throw Error("chunk_deals must be at least 1");
+  if (const std::uint64_t most = max_chunk_deals(config.players); config.chunk_deals > most) {
+    throw Error("chunk_deals " + std::to_string(config.chunk_deals) +
+                " is more than a chunk's random stream holds: " + "at most " + std::to_string(most) + " deals of " +
+                std::to_string(config.players) + " players (2^" + std::to_string(core::CHUNK_STRIDE_LOG2) +
+                " draws, up to " + std::to_string(DRAWS_PER_CARD * HAND_SIZE * config.players) + " a deal)");
+  }
   const run::ChunkPlan plan{config.deals, config.chunk_deals};
   if (plan.chunks() > core::MAX_CHUNKS) {
     throw Error("deals / chunk_deals gives " + std::to_string(plan.chunks()) + " chunks; at most " +

@@ -14,7 +14,11 @@ repeated.
 
 Each case runs under a timeout and must: not die by a signal, not hang, exit
 0, 1 or 2, and on failure print one line "error: ..." (warnings before it are
-allowed) that names the file or a key, without "internal".
+allowed) of at most MAX_ERROR_CHARS characters (a quoted value is cut) that
+names the file or a key, without "internal". A result it writes (sim, merge,
+zjh sim) must be one that `cardsim report` renders: a mutated shard or
+checkpoint either is refused or gives a possible result. Among the shard
+seeds is an empty shard (more shards than chunks), merged with the others.
 
 Usage: fuzz_cli.py CARDSIM DATA_DIR [--cases N] [--seed S] [--timeout SECONDS]
 Exit 0 if every case passed; else the failures are listed (each reproducible:
@@ -43,6 +47,8 @@ HOSTILE_TEXTS = [
 ]
 HUGE_NUMBERS = ["18446744073709551616", "18446744073709551615", "-9223372036854775809", "9223372036854775808",
                 "1e308", "-1e308", "1e999", "-1e999", "NaN", "Infinity", "-0", "4.9e-324", "0.1e-400"]
+# The longest error line allowed: quoted values are cut at ~80 characters.
+MAX_ERROR_CHARS = 1000
 FNV_OFFSET = 0xCBF29CE484222325
 FNV_PRIME = 0x100000001B3
 
@@ -66,7 +72,7 @@ def reseal(kind, obj):
     if kind == "checkpoint":
         rest = {k: v for k, v in obj.items() if k != "checksum"}
         obj["checksum"] = fnv1a64(compact(rest))
-    elif kind == "shard" and isinstance(obj.get("shard"), dict):
+    elif kind in ("shard", "emptyshard") and isinstance(obj.get("shard"), dict):
         shard = {k: v for k, v in obj["shard"].items() if k != "checksum"}
         try:
             command = shard["identity"]["command"]
@@ -201,6 +207,9 @@ class Fuzzer:
             (["sim"] + sim + ["--shard", "1/2", "--out", "seed-s1.json"], None, None),
             (["sim"] + sim + ["--count", "hi-lo", "--bet-ramp", "1:1,2:4", "--side-bet", "21-plus-3",
                               "--out", "seed-count.json"], "result", "seed-count.json"),
+            # 4 chunks in 5 shards: shard 4 is empty.
+            *[(["sim"] + sim + ["--shard", "%d/5" % i, "--out", "seed-e%d.json" % i],
+               "emptyshard" if i == 4 else None, "seed-e%d.json" % i) for i in range(5)],
             (["sweep", "--strategy", "basic-s17-das", "--vary", "h17=false,true", "--rounds", "4000",
               "--chunk-rounds", "1000", "--quiet", "--out", "seed-sweep.json"], "result", "seed-sweep.json"),
         ]
@@ -242,6 +251,8 @@ class Fuzzer:
                 ["zjh", "exact", "--config", "F", "--out", "out.json"]],
         "checkpoint": [["sim", "--resume", "F", "--quiet", "--out", "out.json"]],
         "shard": [["merge", "F", "seed-s1.json", "--quiet", "--out", "out.json"]],
+        "emptyshard": [["merge", "seed-e0.json", "seed-e1.json", "seed-e2.json", "seed-e3.json", "F", "--quiet",
+                        "--out", "out.json"]],
         "result": [["report", "F", "-o", "out.html"]],
     }
 
@@ -270,6 +281,8 @@ class Fuzzer:
                 self.fail(line, "expected one error line, got: %r" % err[-500:], path)
             elif "internal" in lines[0]:
                 self.fail(line, "internal error: " + lines[0], path)
+            elif len(lines[0]) > MAX_ERROR_CHARS:
+                self.fail(line, "an error line of %d characters: %s..." % (len(lines[0]), lines[0][:200]), path)
             else:
                 names = {case} | {k for k in keys if len(k) > 1}
                 flagged = any(lines[0].startswith("error: " + a) for a in args if a.startswith("-"))
@@ -277,8 +290,24 @@ class Fuzzer:
                     self.fail(line, "the error names neither the file nor a key: " + lines[0], path)
                 else:
                     os.remove(path)
+        elif self.writes_result(args) and os.path.exists(os.path.join(self.work, "out.json")):
+            report = self.run(["report", "out.json", "-o", "out.html"])
+            if report.returncode != 0:
+                kept = path + ".out.json"
+                shutil.copy(os.path.join(self.work, "out.json"), kept)
+                self.fail(line, "wrote a result that report refuses (%s): %s" %
+                          (kept, report.stderr.decode("utf-8", "replace")[-300:]), path)
+            else:
+                os.remove(path)
         else:
             os.remove(path)
+        if os.path.exists(os.path.join(self.work, "out.json")):
+            os.remove(os.path.join(self.work, "out.json"))
+
+    @staticmethod
+    def writes_result(args):
+        """Whether the command's out.json is a result `report` renders."""
+        return "out.json" in args and (args[0] in ("sim", "merge") or args[:2] == ["zjh", "sim"])
 
     def fail(self, line, why, path):
         self.failures.append("%s: %s [kept: %s]" % (line, why, path))
@@ -291,7 +320,7 @@ class Fuzzer:
             seed = rng.choice(seeds[kind])
             with open(seed, encoding="utf-8", errors="surrogateescape") as f:
                 original = f.read()
-            json_kinds = {"config", "count", "sidebet", "zjh", "checkpoint", "shard", "result"}
+            json_kinds = {"config", "count", "sidebet", "zjh", "checkpoint", "shard", "emptyshard", "result"}
             text = mutate_json(rng, original, kind) if kind in json_kinds else mutate_bytes(rng, original)
             keys = set()
             if kind in json_kinds:

@@ -192,6 +192,7 @@ results)
   run sim "${small[@]}" --shard 0/2 --out sim-0.json
   run sim "${small[@]}" --shard 1/2 --out sim-1.json
   run merge sim-0.json sim-1.json --quiet --out sim-merged.json
+  run sim --decks infinite --rounds 10k --chunk-rounds 10k --quiet --shard 1/2 --out sim-empty.json  # an empty shard
   run compare s17.json h17.json --rounds 200k --chunk-rounds 10k --quiet --target-se 0.01 --out compare.json
   run sweep "${small[@]}" --vary h17=false,true --shard 0/2 --out sweep-0.json
   run analyze --decks infinite --composition-dependent --strategy basic-s17-das --quiet --out analyze.json

@@ -8,8 +8,10 @@
 #include <gtest/gtest.h>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/exact.hpp"
+#include "cardsim/zjh/showdown.hpp"
 
 namespace cardsim::zjh {
 namespace {
@@ -101,6 +103,41 @@ TEST(ZjhSim, RejectsBadConfig) {
   config.players = 2;
   config.deals = 0;
   EXPECT_THROW(run_sim(config, 1, control), Error);
+}
+
+// Chunks never share random numbers: a chunk of the most deals allowed fits
+// in its 2^40-draw stream, one more deal is refused, and deals really take
+// no more draws than the bound says (measured by the generator's distance).
+TEST(ZjhSim, ChunksStayWithinTheirStreams) {
+  for (const unsigned players : {2u, 6u, 17u}) {
+    const std::uint64_t most = max_chunk_deals(players);
+    const std::uint64_t per_deal = DRAWS_PER_CARD * HAND_SIZE * players;
+    EXPECT_LE(most * per_deal, std::uint64_t{1} << core::CHUNK_STRIDE_LOG2);
+    EXPECT_GT((most + 1) * per_deal, std::uint64_t{1} << core::CHUNK_STRIDE_LOG2);
+    SimConfig config;
+    config.players = players;
+    config.chunk_deals = most;
+    EXPECT_NO_THROW(validate(config));
+    config.chunk_deals = most + 1;
+    try {
+      validate(config);
+      ADD_FAILURE() << "chunk_deals " << most + 1 << " accepted for " << players << " players";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("chunk_deals " + std::to_string(most + 1) + " is more than"),
+                std::string::npos)
+          << e.what();
+    }
+    // 100,000 deals: the draws taken are the cards dealt (Lemire's
+    // rejections are too rare to see), well within the bound.
+    core::Rng rng = core::chunk_rng(7, core::StreamPurpose::test, 0);
+    const core::Rng start = rng;
+    Deck deck = fresh_deck();
+    constexpr std::uint64_t DEALS = 100'000;
+    for (std::uint64_t d = 0; d < DEALS; ++d) deal_cards(rng, deck, players * HAND_SIZE);
+    const std::uint64_t draws = rng - start;
+    EXPECT_GE(draws, DEALS * players * HAND_SIZE);
+    EXPECT_LE(draws, DEALS * per_deal / DRAWS_PER_CARD + 10);
+  }
 }
 
 }  // namespace

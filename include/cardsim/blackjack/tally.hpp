@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "cardsim/blackjack/counting.hpp"
 #include "cardsim/blackjack/dealer.hpp"
@@ -403,5 +404,20 @@ inline constexpr auto TALLY_DEALER_FINAL_FIELDS = std::to_array<TallyField<Tally
     {"dealer_final", &Tally::dealer_final},
     {"dealer_final_unneeded", &Tally::dealer_final_unneeded},
 });
+
+// What is impossible in `tally`, a tally of a run of `rules` read back from
+// a file (a checkpoint, a shard): "" if nothing. A checksum only catches
+// accidents (its hash is public); this checks that the tally could have been
+// played: counts not negative and within their totals (blackjacks and
+// insurance wins within the rounds, busts within the losses, at most the
+// rounds at each true count...), each hand won, lost, pushed or surrendered,
+// a seat's hands its rounds and splits and its wagers its hands, doubles and
+// insurances, the seats' nets the table's, the rounds by up card, by dealer
+// final and by true count adding up to the rounds, sums of squares no smaller
+// than Cauchy-Schwarz allows of their sums, side bets placed every round by
+// every seat, and the control's sums those of the rounds (its seats' adding
+// up to the table's, cycles within the rounds). What the message names is a
+// field of the tally JSON (io/tally_json.cpp).
+std::string tally_problem(const Tally& tally, const Rules& rules);
 
 }  // namespace cardsim::blackjack

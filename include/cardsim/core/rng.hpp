@@ -60,13 +60,26 @@ enum class StreamPurpose : std::uint64_t {
 // PCG increment would be correlated, which is why the increment is fixed).
 inline constexpr unsigned CHUNK_STRIDE_LOG2 = 40;
 
+// The most units of work (rounds, deals) a chunk may hold when a unit takes
+// at most `draws` numbers of the chunk's stream: the stream is
+// 2^CHUNK_STRIDE_LOG2 draws long, and a longer chunk would run into the next
+// chunk's numbers. Every game bounds its chunk size here, with its own draws
+// per unit (BLACKJACK_ROUND_DRAWS; zjh::max_chunk_deals).
+constexpr std::uint64_t max_chunk_units(std::uint64_t draws) {
+  return draws == 0 ? 0 : (std::uint64_t{1} << CHUNK_STRIDE_LOG2) / draws;
+}
+
 // log2 of the distance between consecutive shoes of a chunk (for an infinite
 // deck: consecutive rounds). Shoe k of chunk c always deals from the same piece
 // of the chunk's stream, whatever happened in shoes 0..k-1, so rule variants
 // compared on one seed deal the same shoes (common random numbers). A shoe uses
 // a few hundred draws of its 2^16; a chunk holds 2^(40-16) shoes.
 inline constexpr unsigned SHOE_STRIDE_LOG2 = 16;
-inline constexpr std::uint64_t MAX_SHOES_PER_CHUNK = std::uint64_t{1} << (CHUNK_STRIDE_LOG2 - SHOE_STRIDE_LOG2);
+// A blackjack round may begin a shoe (every round does with a fresh shoe
+// each round or an infinite deck), whose piece of the stream is
+// 2^SHOE_STRIDE_LOG2 draws: the most a round takes.
+inline constexpr std::uint64_t BLACKJACK_ROUND_DRAWS = std::uint64_t{1} << SHOE_STRIDE_LOG2;
+inline constexpr std::uint64_t MAX_SHOES_PER_CHUNK = max_chunk_units(BLACKJACK_ROUND_DRAWS);
 
 // The largest chunk index chunk_rng() accepts: 2^24 chunks of 2^40 draws fill
 // the 2^64 period.

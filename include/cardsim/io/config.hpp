@@ -6,6 +6,7 @@
 // key and what is allowed. config_keys() lists them all, for --help and docs.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -126,11 +127,16 @@ std::uint64_t parse_count(std::string_view text, const std::string& what);
 // sim_config_from_json.
 nlohmann::json flag_value_to_json(const std::string& text);
 
+// The longest text a JSON file cardsim reads may hold in one value (a name,
+// a description, a source): such texts are echoed in every result.
+inline constexpr std::size_t MAX_TEXT_BYTES = 10'000;
+
 // Parses the text of a JSON file that must hold one object (a config, a count
 // system), named `what` in messages ("config 'game.json'"). Throws Error if it
 // is not valid JSON (the parser's message, the text it quotes cut by
-// excerpt()), is not an object (naming what it is), or has a key twice in one
-// object (JSON parsers would silently keep one of them).
+// excerpt()), is not an object (naming what it is), has a key twice in one
+// object (JSON parsers would silently keep one of them), or a text longer
+// than MAX_TEXT_BYTES.
 nlohmann::json parse_json_object(std::string_view text, const std::string& what);
 
 // The deepest nesting of objects and lists a file cardsim reads may have (its

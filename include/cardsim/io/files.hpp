@@ -12,6 +12,8 @@
 //                            same folder, flushed, then renamed over it (a
 //                            reader never sees half a file; a failure leaves
 //                            the old file as it was).
+// An output is locked for the run's life (OutputLock), so that two runs
+// never write one file.
 #pragma once
 
 #include <cstdint>
@@ -82,5 +84,35 @@ std::string save_fallback(const std::string& stem, const std::string& content);
 // Removes the temporary file of an atomic write in progress, if any. For a
 // signal handler that ends the process at once: async-signal-safe.
 void remove_unfinished_temporary() noexcept;
+
+// An advisory lock on the destination of an output, held for as long as the
+// object lives, so that two runs never write one file in turn (the last
+// writer would win silently; a checkpoint would alternate between two runs).
+// The lock is flock() on a lock file beside the destination,
+// "<folder>/.<name>.lock" (the file a symbolic link names), which holds who
+// holds it and is removed when the lock is released; standard output, a
+// device or a FIFO is not locked (written in place, never replaced).
+// Holding the lock, it removes the temporaries ".<name>.XXXXXX" that a run
+// killed while writing the same file left behind: no live writer has one.
+class OutputLock {
+ public:
+  // Locks the output `path`; `holder` says who holds it (the command), for
+  // the message another run gets. Throws Error if another process holds it
+  // ("being written by another run (pid N: HOLDER, since TIME)") or the lock
+  // file cannot be made (a symbolic link, a device or a FIFO in its place).
+  OutputLock(const std::string& path, const std::string& holder);
+  OutputLock(OutputLock&& other) noexcept;
+  OutputLock& operator=(OutputLock&&) = delete;
+  OutputLock(const OutputLock&) = delete;
+  OutputLock& operator=(const OutputLock&) = delete;
+  ~OutputLock();
+
+  // The lock file ("" when the output is not locked: standard output, a device, a FIFO).
+  const std::string& lock_path() const { return lock_path_; }
+
+ private:
+  int fd_ = -1;
+  std::string lock_path_;
+};
 
 }  // namespace cardsim::io

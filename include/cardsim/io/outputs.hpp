@@ -7,6 +7,7 @@
 //   command's InputRegistry) or as another output (compared as files, by
 //   device and inode; character devices such as /dev/null excepted), refused
 //   before the run with one line naming both;
+// - two runs never write one output: each is locked for the run's life;
 // - a finished result is never lost: if it cannot be written, the other
 //   outputs and the summary still come, and the result JSON is saved to a
 //   fallback file that the error names (save_fallback).
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/files.hpp"
 #include "cardsim/io/inputs.hpp"
 
 namespace cardsim::io {
@@ -38,8 +40,9 @@ class Outputs {
   void output(const std::string& flag, const std::string& path, bool result = false);
 
   // Before the run: throws Error if an output cannot be written or is the
-  // same file as an input or another output.
-  void check() const;
+  // same file as an input or another output, or if another run is writing
+  // it; then locks every output (io::OutputLock) until this object is gone.
+  void check();
 
   bool given(const std::string& flag) const;
 
@@ -69,6 +72,7 @@ class Outputs {
   void (*written_)() = nullptr;
   std::vector<File> updatable_;  // inputs (path) an output (flag) may write over
   std::vector<File> outputs_;
+  std::vector<OutputLock> locks_;  // of outputs_[0 .. locks_.size()), once checked
   std::vector<std::string> failures_;
   std::string result_file_;  // the file (not stdout) the result was written to
   bool result_written_ = false;

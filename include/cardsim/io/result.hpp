@@ -97,8 +97,15 @@ nlohmann::json tool_json();
 // deals the same cards and writes the same results continues a run.
 nlohmann::json compatibility_json();
 
+// What the "empty" key of a result of no rounds says (an empty shard).
+inline constexpr const char* EMPTY_RESULT_NOTE =
+    "no rounds: this shard holds none of the run's chunks (the run has fewer chunks than shards), so it has no "
+    "figures; cardsim merge combines it with the other shards";
+
 // The result JSON of a run of `config` that played `tally`; its figures are
-// blackjack::sim_statistics' and compare_with_exact's.
+// blackjack::sim_statistics' and compare_with_exact's. A tally of no rounds
+// (an empty shard) gives the run's head, "empty" (EMPTY_RESULT_NOTE), the
+// tally and the performance, without figures.
 nlohmann::json sim_result_json(const SimConfig& config, const RunInfo& run, const blackjack::Tally& tally);
 
 // The "counting" object of a result: what `k` played (system, true count,

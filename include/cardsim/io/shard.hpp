@@ -143,6 +143,11 @@ struct MergedOutput {
 };
 MergedOutput merge_shard_files(const std::vector<ShardFile>& files);
 
+// The summary of a shard that holds none of the run's chunks (`plan`): one
+// line saying so, that its result is an empty one and merge takes it.
+// `per`: what the rounds are counted per (" per variant" for compare and sweep).
+std::string empty_shard_summary(const run::Shard& shard, const run::ChunkPlan& plan, const std::string& per = "");
+
 // Sets result["shard"]["checksum"] for the rest of the shard result `result`
 // (of any command): what add_shard_info and add_paired_shard_info do last.
 void seal_shard_result(nlohmann::json& result);

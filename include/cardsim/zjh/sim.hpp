@@ -23,6 +23,14 @@ struct SimConfig {
   std::uint64_t chunk_deals = DEFAULT_CHUNK_DEALS;  // >= 1
 };
 
+// The most draws of the random stream a deal takes per card: one bounded
+// number a card (the deck is shuffled lazily), and twice that as a margin for
+// Lemire's rejections, which come less than once in 80 million draws.
+inline constexpr std::uint64_t DRAWS_PER_CARD = 2;
+// The most deals a chunk of `players` players may hold without running into
+// the next chunk's numbers (core::max_chunk_units).
+std::uint64_t max_chunk_deals(unsigned players);
+
 // Throws cardsim::Error naming the field and its allowed range.
 void validate(const SimConfig& config);
 
