@@ -328,7 +328,10 @@ OutputLock::OutputLock(const std::string& path, const std::string& holder) {
     const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd < 0) {
       if (errno == ELOOP) fail("'" + lock + "' is a symbolic link; remove it");
-      fail("'" + lock + "': " + std::strerror(errno));
+      // No lock file can be made (the folder was removed, or cannot be
+      // written: the write will fail and the result go to a fallback file):
+      // the run goes on unlocked, as on a file system without locks.
+      return;
     }
     struct stat opened {};
     if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {

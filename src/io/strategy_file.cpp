@@ -156,7 +156,8 @@ bj::StrategyChart parse_strategy_chart(std::string_view text, const std::string&
         if (word == a.name && allowed_in(a, rows_of(section))) action = a.action;
       }
       if (action == ChartAction::invalid) {
-        fail("'" + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] +
+        // (std::string("'"): GCC 12 warns of a false overlap in `"'" + string&&`.)
+        fail(std::string("'") + excerpt(word) + "' (row " + excerpt(words[0]) + ", up card " + COLUMN_LABELS[i] +
              ") is not an action" + (section == "pairs" ? "" : " of [" + section + "]") +
              "; allowed: " + allowed_actions(section));
       }

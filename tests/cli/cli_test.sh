@@ -426,7 +426,9 @@ zjh-counts)
   done
   expect_error 2 "--chunk-deals: '1x' is not a count; expected a whole number" "$cardsim" "${run[@]}" --chunk-deals 1x
   expect_error 2 "--chunk-deals: '0' is not a count" "$cardsim" "${run[@]}" --chunk-deals 0
-  expect_error 1 "--chunk-deals: '2T' is too large; expected at most 1099511627776" "$cardsim" "${run[@]}" --chunk-deals 2T
+  # (A chunk's stream holds 2^40 draws, a deal of 3 players up to 18: at most 2^40 / 18 deals.)
+  expect_error 1 "chunk_deals 2000000000000 is more than a chunk's random stream holds: at most 61083979320 deals of 3 players" \
+    "$cardsim" "${run[@]}" --chunk-deals 2T
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;
 mpi)

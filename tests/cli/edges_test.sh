@@ -95,6 +95,7 @@ two-writers)
   "$cardsim" sim --rounds 20G --chunk-rounds 1M --threads 1 --quiet --out w.json --checkpoint ck.json \
     --checkpoint-every 0.1s 2>first.txt &
   pid=$!
+  trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT  # a failed check does not leave it running
   wait_until test -e .ck.json.lock || fail "no lock file"
   expect_error 1 "--out: 'w.json' is being written by another run (pid $pid: cardsim sim, since " \
     "$cardsim" sim --rounds 1000 --quiet --out w.json

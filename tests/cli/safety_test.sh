@@ -284,11 +284,11 @@ interrupt-one-chunk)
   grep -q "^error: interrupted before the first chunk (16000000 rounds) was completed: no result to write" err.txt ||
     fail "message: $(cat err.txt)"
   [[ ! -e r.json ]] || fail "a result was written"
-  "$cardsim" zjh sim -n 1T --chunk-deals 1000000000000 --out z.json 2>err.txt &
+  "$cardsim" zjh sim -n 50G --chunk-deals 50000000000 --out z.json 2>err.txt &
   pid=$!
   sleep 1
   stop_with INT $pid
-  grep -q "^error: interrupted before the first chunk (1000000000000 deals) was completed" err.txt ||
+  grep -q "^error: interrupted before the first chunk (50000000000 deals) was completed" err.txt ||
     fail "zjh message: $(cat err.txt)"
   [[ ! -e z.json ]] || fail "a zjh result was written"
   ;;

@@ -91,15 +91,17 @@ void remove_unfinished_temporary() noexcept;
 // The lock is flock() on a lock file beside the destination,
 // "<folder>/.<name>.lock" (the file a symbolic link names), which holds who
 // holds it and is removed when the lock is released; standard output, a
-// device or a FIFO is not locked (written in place, never replaced).
+// device or a FIFO is not locked (written in place, never replaced), nor is
+// a file whose lock file cannot be made (its folder removed, a file system
+// without locks): such a run goes on unlocked.
 // Holding the lock, it removes the temporaries ".<name>.XXXXXX" that a run
 // killed while writing the same file left behind: no live writer has one.
 class OutputLock {
  public:
   // Locks the output `path`; `holder` says who holds it (the command), for
   // the message another run gets. Throws Error if another process holds it
-  // ("being written by another run (pid N: HOLDER, since TIME)") or the lock
-  // file cannot be made (a symbolic link, a device or a FIFO in its place).
+  // ("being written by another run (pid N: HOLDER, since TIME)") or a
+  // symbolic link, a device or a FIFO stands where the lock file goes.
   OutputLock(const std::string& path, const std::string& holder);
   OutputLock(OutputLock&& other) noexcept;
   OutputLock& operator=(OutputLock&&) = delete;
