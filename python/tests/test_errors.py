@@ -129,3 +129,12 @@ def test_python_arguments_in_pythons_words():
         cardsim.sweep(vary={42: [1]}, rounds="1k")  # type: ignore[dict-item]
     with pytest.raises(TypeError, match=r"configs must be a list of two or more configs"):
         cardsim.compare("6d-s17-das")  # type: ignore[arg-type]
+
+
+def test_zjh_chunks_stay_within_their_streams():
+    """A chunk of more deals than its 2^40-draw stream holds is refused from
+    Python as from the CLI (6 draws at most per player and deal)."""
+    with pytest.raises(ValueError, match="chunk_deals 100000000000 is more than a chunk's random stream holds: at "
+                                         "most 91625968981 deals of 2 players"):
+        cardsim.zjh.sim(deals=1000, chunk_deals=10**11)
+    assert cardsim.zjh.sim(deals=1000, chunk_deals=91625968981)["deals"] == 1000
