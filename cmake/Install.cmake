@@ -9,16 +9,18 @@
 #                                              and the manual docs/*.md with its images (so
 #                                              that the README's links resolve)
 #   dev     include/cardsim/...                the public headers and the generated version.hpp
-#           lib/libcardsim_game.a, libcardsim_io.a   the libraries (.so with BUILD_SHARED_LIBS)
+#           lib/libcardsim_game.a, libcardsim_io.a, libcardsim_report.a, libcardsim_app.a
+#                                              the libraries (.so with BUILD_SHARED_LIBS)
 #           lib/cmake/cardsim/                 cardsimConfig.cmake, its version file, the
-#                                              exported targets cardsim::cardsim (both
-#                                              libraries), cardsim::game and cardsim::io, and
+#                                              exported targets cardsim::cardsim (every
+#                                              library), cardsim::game, cardsim::io,
+#                                              cardsim::report and cardsim::app, and
 #                                              cardsim_data_dir.cpp (compiled into users: the
 #                                              data folder, cmake/cardsim_data_dir.cpp)
 #   python  lib/python3/dist-packages/cardsim/ the Python package (python/CMakeLists.txt)
 # The package is relocatable: no installed file names a path of the build
 # machine (tests/install checks every file), and the executable finds
-# share/cardsim from its own folder (src/io/data_dir.cpp).
+# share/cardsim from its own folder (src/io/files/data_dir.cpp).
 include(CMakePackageConfigHelpers)
 
 set(CARDSIM_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/cardsim")
@@ -35,7 +37,7 @@ install(FILES ${cardsim_docs} DESTINATION "${CMAKE_INSTALL_DOCDIR}" COMPONENT cl
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DOCDIR}/docs" COMPONENT cli
         FILES_MATCHING PATTERN "*.md" PATTERN "*.png" PATTERN "man" EXCLUDE)
 
-install(TARGETS cardsim_game cardsim_io cardsim_lib EXPORT cardsimTargets
+install(TARGETS cardsim_game cardsim_io cardsim_report cardsim_app cardsim_lib EXPORT cardsimTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/cardsim" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT dev)

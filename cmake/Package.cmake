@@ -59,10 +59,11 @@ set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "cardsim ${cardsim_same_version}, nlohmann-json3-dev (>= 3.10), libpcg-cpp-dev")
 set(CPACK_COMPONENT_DEV_DESCRIPTION "C++ library of the cardsim card game simulator (development files)
 The game layers of cardsim (blackjack and Zha Jin Hua: shoes, rules, strategy,
-the exact analyses, the simulation runner) and its io layer (configs, charts,
-counts and result JSON), as static libraries with their headers and a CMake
+the exact analyses, the simulation runner), its formats (configs, charts,
+counts and result JSON), its HTML report and its jobs (sim, compare, sweep with
+checkpoints and shards), as static libraries with their headers and a CMake
 package: find_package(cardsim) gives the targets cardsim::cardsim,
-cardsim::game and cardsim::io.")
+cardsim::game, cardsim::io, cardsim::report and cardsim::app.")
 
 set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-cardsim)
 set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)

@@ -11,13 +11,13 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
-#include "cardsim/io/report_html.hpp"
+#include "cardsim/report/html.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const nlohmann::json result = cardsim::io::parse_json_object(text, "fuzz.json");
-    const std::string page = cardsim::io::report_html(result);
+    const std::string page = cardsim::report::html_page(result);
     if (page.find("<script") != std::string::npos || page.find("<img") != std::string::npos) std::abort();
   } catch (const cardsim::Error&) {
   }

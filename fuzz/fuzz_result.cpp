@@ -19,10 +19,10 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/checkpoint.hpp"
-#include "cardsim/io/report_html.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
+#include "cardsim/report/html.hpp"
 #include "cardsim/version.hpp"
 
 namespace {
@@ -39,7 +39,7 @@ void expect_accept_or_error(Read read) {
 // What was accepted must give a result the report renders.
 void expect_renders(const json& result) {
   try {
-    cardsim::io::report_html(result);
+    cardsim::report::html_page(result);
   } catch (const cardsim::Error& e) {
     std::fprintf(stderr, "an accepted input gives a result the report refuses: %s\n", e.what());
     __builtin_trap();

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, 
 
 from . import _cardsim, zjh
 from ._keys import ConfigKeys, CountingKeys, RuleKeys, RunKeys, SweepKeys, ZjhRuleKeys
+from ._args import Path, path as _path, shard as _shard
 from ._progress import Interrupted, Progress, callback, finish as _finish
 
 if TYPE_CHECKING:
@@ -41,8 +42,6 @@ __version__: str = _cardsim.__version__
 
 #: A config: a JSON file's path, a dict of config keys, or None (the defaults).
 Config = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
-#: A file: a path.
-Path = Union[str, "os.PathLike[str]"]
 #: A result: the JSON object the CLI writes, as a dict.
 Result = Dict[str, Any]
 
@@ -103,8 +102,8 @@ def sim(config: Config = None, *, threads: int = 0, target_se: float = 0, progre
 
 
 def merge(shards: Sequence[Path]) -> Result:
-    """Merges the shard results of one run (``sim``, ``compare`` or
-    ``sweep`` with ``shard=(i, n)``, or the CLI's ``--shard i/n``) into the
+    """Merges the shard results of one run (``sim``, ``compare``, ``sweep``
+    or ``zjh.sim`` with ``shard=(i, n)``, or the CLI's ``--shard i/n``) into the
     run's result: ``cardsim merge``. Every shard must be given, in any order;
     a compare or sweep result comes back as a ``PairedResult`` (with its
     ``csv``)."""
@@ -112,24 +111,7 @@ def merge(shards: Sequence[Path]) -> Result:
         raise TypeError("shards must be a list of shard result files, not one path")
     merged = json.loads(_cardsim.merge([_path(path) for path in shards]))
     result = merged["result"]
-    return PairedResult.of(merged) if merged["command"] != "sim" else result
-
-
-def _path(path: Optional[Path]) -> str:
-    if path is None:
-        return ""
-    if isinstance(path, (str, os.PathLike)):
-        return os.fspath(path)
-    raise TypeError(f"a file must be a path, not {type(path).__name__}")
-
-
-def _shard(shard: Optional[Tuple[int, int]]) -> str:
-    if shard is None:
-        return ""
-    if (not isinstance(shard, tuple) or len(shard) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) for n in shard)):
-        raise TypeError(f"shard must be a tuple (i, n) of ints, such as (0, 4), not {shard!r}")
-    return f"{shard[0]}/{shard[1]}"
+    return PairedResult.of(merged) if merged["command"] in ("compare", "sweep") else result
 
 
 def _run_keys(rounds: Any, seed: Any, chunk_rounds: Any) -> str:

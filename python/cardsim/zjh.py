@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _cardsim
+from ._args import Path, path, shard as shard_text
 from ._progress import Progress, callback, finish
 
 if TYPE_CHECKING:
@@ -42,15 +43,23 @@ def exact(config: Config = None, *, variant: Optional[str] = None, **rules: Unpa
 
 
 def sim(config: Config = None, *, variant: Optional[str] = None, players: Optional[int] = None,
-        deals: Union[int, str] = "10M", seed: int = 1, threads: int = 0,
-        chunk_deals: int = _cardsim.ZJH_DEFAULT_CHUNK_DEALS, progress: Progress = False,
+        deals: Union[int, str, None] = None, seed: Optional[int] = None, threads: int = 0,
+        chunk_deals: Union[int, str, None] = None, progress: Progress = False, checkpoint: Optional[Path] = None,
+        checkpoint_every: float = 60, resume: Optional[Path] = None, shard: Optional[Tuple[int, int]] = None,
         **rules: Unpack[ZjhRuleKeys]) -> Dict[str, Any]:
     """Simulates showdowns of ``players`` (2..17; default the config's, else
-    2) over ``deals`` deals (``cardsim zjh sim --out -``): seat 1's win, tie
-    and loss rates by category, the winning category's distribution, split
-    pots. Threads, progress and Ctrl-C as ``cardsim.sim``."""
-    return finish(*_cardsim.zjh_sim(_game(config, variant, rules), players, str(deals), seed, chunk_deals,
-                                     threads, callback(progress, "deals")))
+    2) over ``deals`` deals (default 10M; seed 1; chunk_deals 1M)
+    (``cardsim zjh sim --out -``): seat 1's win, tie and loss rates by
+    category, the winning category's distribution, split pots. Threads,
+    progress and Ctrl-C as ``cardsim.sim``; ``checkpoint``,
+    ``checkpoint_every``, ``resume`` and ``shard=(i, n)`` as ``cardsim.sim``'s
+    (a resumed run takes its game and run from the checkpoint; shards combine
+    with ``cardsim.merge``)."""
+    given = deals is not None or seed is not None or chunk_deals is not None
+    run = _cardsim.ZjhRun(players, str(deals if deals is not None else "10M"), 1 if seed is None else seed,
+                          str(_cardsim.ZJH_DEFAULT_CHUNK_DEALS if chunk_deals is None else chunk_deals), threads,
+                          path(checkpoint), checkpoint_every, path(resume), shard_text(shard), given)
+    return finish(*_cardsim.zjh_sim(_game(config, variant, rules), run, callback(progress, "deals")))
 
 
 def config_keys() -> List[Dict[str, Any]]:

@@ -2,8 +2,9 @@
 # Every config key is an explicit keyword parameter, so that a type checker rejects a misspelt one.
 """Zha Jin Hua (炸金花, three-card poker): ``cardsim zjh exact`` and ``cardsim zjh sim``."""
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Union
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union
 
+from ._args import Path
 from ._progress import Progress
 
 __all__: List[str]
@@ -18,8 +19,9 @@ def exact(config: Config = None, *, variant: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def sim(
         config: Config = None, *, variant: Optional[str] = None, players: Optional[int] = None,
-        deals: Union[int, str] = "10M", seed: int = 1, threads: int = 0, chunk_deals: int = ...,
-        progress: Progress = False,
+        deals: Union[int, str, None] = None, seed: Optional[int] = None, threads: int = 0,
+        chunk_deals: Union[int, str, None] = None, progress: Progress = False, checkpoint: Optional[Path] = None,
+        checkpoint_every: float = 60, resume: Optional[Path] = None, shard: Optional[Tuple[int, int]] = None,
         ties: Literal['split', 'suits'] = ...,
         a23: Literal['lowest', 'second'] = ...,
         special_235: bool = ...,

@@ -12,6 +12,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cardsim/app/paired_job.hpp"
+#include "cardsim/app/sim_job.hpp"
+#include "cardsim/app/variants.hpp"
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/analyze.hpp"
 #include "cardsim/blackjack/engine.hpp"
@@ -23,14 +26,11 @@
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/outputs.hpp"
-#include "cardsim/io/paired_job.hpp"
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/shard.hpp"
 #include "cardsim/io/side_bet_file.hpp"
-#include "cardsim/io/sim_job.hpp"
 #include "cardsim/io/strategy_file.hpp"
-#include "cardsim/io/variants.hpp"
 #include "register.hpp"
 #include "watch.hpp"
 
@@ -52,11 +52,11 @@ struct ConfigSource {
 
   // Through the CLI's parser: a NaN or 1e999 (which Python's json writes) is
   // a bad value (ValueError) naming what holds it.
-  // The file is read through `inputs` as `what` (io::config_object), so that
+  // The file is read through `inputs` as `what` (app::config_object), so that
   // it is an input of the run's identity, as the CLI's is.
   json object(io::InputRegistry& inputs, const std::string& what = "--config") const {
     const json on_top = io::parse_json_object(keys, "config keys");
-    if (!path.empty()) return io::config_object(path, on_top, inputs, what);
+    if (!path.empty()) return app::config_object(path, on_top, inputs, what);
     json j = io::parse_json_object(text, "config");
     for (const auto& [key, value] : on_top.items()) j[key] = value;
     return j;
@@ -95,7 +95,7 @@ struct SimRun {
   std::string shard;               // --shard "i/N" ("" the whole run)
 };
 
-// One job through the library's job layer (io::SimJob), as `cardsim sim`
+// One job through the library's job layer (app::SimJob), as `cardsim sim`
 // runs it: the result JSON text ("" if no round was played).
 std::string sim_json(const ConfigSource& source, const SimRun& how, bj::SimulationControl& control, Watched& watched) {
   check_target_se(how.target_se);
@@ -105,31 +105,27 @@ std::string sim_json(const ConfigSource& source, const SimRun& how, bj::Simulati
   }
   // Every file read once, here (io/inputs.hpp).
   io::InputRegistry inputs;
-  std::optional<io::SimJob> job;
-  if (!how.resume.empty()) {
-    if (source.given() || !how.shard.empty()) {
-      throw Error("resume takes the config and shard from the checkpoint: give no config, config key or shard");
-    }
-    job.emplace(io::SimJob::resumed(how.resume, inputs));
-  } else {
-    job.emplace(
-        io::sim_config_from_json(source.object(inputs)), [&](const std::string& key) { return source.folder_of(key); },
-        inputs, how.shard);
-  }
-  const std::string checkpoint = how.checkpoint.empty() ? how.resume : how.checkpoint;
-  job->prepare({.threads = how.threads,
-                .target_se = how.target_se,
-                .checkpoint = checkpoint,
-                .checkpoint_seconds = how.checkpoint_seconds,
-                .checkpoint_written = {},
-                .mpi = nullptr});
+  app::SimJob job = app::SimJob::start({.resume = how.resume,
+                                        .config = [&] { return io::sim_config_from_json(source.object(inputs)); },
+                                        .config_given = source.given(),
+                                        .folder = [&](const std::string& key) { return source.folder_of(key); },
+                                        .shard = how.shard,
+                                        .options = {.threads = how.threads,
+                                                    .target_se = how.target_se,
+                                                    .checkpoint = how.checkpoint,
+                                                    .checkpoint_seconds = how.checkpoint_seconds,
+                                                    .checkpoint_written = {},
+                                                    .mpi = nullptr,
+                                                    .names = &app::PYTHON_SETTINGS}},
+                                       inputs);
+  const std::string& checkpoint = job.checkpoint_file();
   io::Outputs outputs("sim", inputs);
   outputs.may_update(how.resume, "checkpoint");
   outputs.output("checkpoint", checkpoint);
   outputs.check();
-  watched.total = job->rounds_total();
-  job->play(control);
-  const io::SimJobEnd end = *job->finish();
+  watched.total = job.rounds_total();
+  job.play(control);
+  const app::SimJobEnd end = *job.finish();
   outputs.write("checkpoint", end.checkpoint);
   outputs.finish(end.result);
   return end.result;
@@ -152,25 +148,25 @@ std::string merge(const std::vector<std::string>& paths) {
 
 // The run keys of compare and sweep: a JSON object {"rounds", "seed",
 // "chunk_rounds"}, null where not given.
-io::PairedRunKeys paired_run_keys(const std::string& text) {
+app::PairedRunKeys paired_run_keys(const std::string& text) {
   const json j = json::parse(text);
   return {j.value("rounds", json()), j.value("seed", json()), j.value("chunk_rounds", json())};
 }
 
-// Plays variants paired through io::PairedJob, as `cardsim compare` and
+// Plays variants paired through app::PairedJob, as `cardsim compare` and
 // `sweep` do: {"result": the result JSON, "csv": its --csv text ("" for a
 // shard)}, or "" if nothing was played.
 // `inputs`: the files read so far (the configs), to which the variants' are added.
-std::string paired_json(const std::string& command, std::vector<io::Variant> variants,
+std::string paired_json(const std::string& command, std::vector<app::Variant> variants,
                         const std::vector<std::string>& varied, unsigned threads, double target_se,
                         const std::string& shard, io::InputRegistry& inputs, Watched& watched) {
-  io::PairedJob job(command, std::move(variants), varied, {.threads = threads, .target_se = target_se, .shard = shard},
-                    inputs);
+  app::PairedJob job(command, std::move(variants), varied, {.threads = threads, .target_se = target_se, .shard = shard},
+                     inputs);
   // The set-up stops between its jobs when Ctrl-C is pressed.
   if (!job.set_up(watched.control)) return {};
   watched.total = job.rounds_total();
   job.play(watched.control);
-  const io::PairedJobEnd end = job.finish();
+  const app::PairedJobEnd end = job.finish();
   if (end.result.empty()) return {};
   return json{{"result", json::parse(end.result)}, {"csv", end.csv}}.dump(JSON_INDENT);
 }
@@ -194,7 +190,7 @@ py::tuple compare(const std::vector<ConfigSource>& sources, const std::string& r
       configs.push_back(source.object(inputs, "config"));
       paths.push_back(source.path);
     }
-    return paired_json("compare", io::compare_variants(configs, paths, paired_run_keys(run_keys)), {}, threads,
+    return paired_json("compare", app::compare_variants(configs, paths, paired_run_keys(run_keys)), {}, threads,
                        target_se, shard, inputs, watched);
   });
 }
@@ -204,18 +200,19 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&] {
     check_target_se(target_se);
-    std::vector<io::SweepAxis> axes;
+    std::vector<app::SweepAxis> axes;
     std::vector<std::string> varied;
     for (const json& axis : json::parse(axes_text)) {
       const auto key = axis.at(0).get<std::string>();
       // Text is read as `--vary KEY=TEXT` is: "1,2,6" or a range "0.6:0.9:0.05".
-      axes.push_back({key, axis.at(1).is_string() ? io::sweep_axis_values(key, axis.at(1).get<std::string>())
+      axes.push_back({key, axis.at(1).is_string() ? app::sweep_axis_values(key, axis.at(1).get<std::string>())
                                                   : axis.at(1).get<std::vector<json>>()});
       varied.push_back(axes.back().key);
     }
     io::InputRegistry inputs;
-    return paired_json("sweep", io::sweep_variants(base.object(inputs), axes, paired_run_keys(run_keys), base.folder()),
-                       varied, threads, target_se, shard, inputs, watched);
+    return paired_json("sweep",
+                       app::sweep_variants(base.object(inputs), axes, paired_run_keys(run_keys), base.folder()), varied,
+                       threads, target_se, shard, inputs, watched);
   });
 }
 
@@ -279,7 +276,7 @@ void register_blackjack(py::module_& m) {
         "The exact analysis's result JSON text");
   m.def("chart", &chart, py::arg("config"), "The chart a config plays, in the chart file format");
   m.def("config_keys", &config_keys, "The config keys: key, kind, allowed, help and default (JSON text)");
-  m.attr("MIN_PAIRED_CHUNKS") = io::MIN_PAIRED_CHUNKS;
+  m.attr("MIN_PAIRED_CHUNKS") = app::MIN_PAIRED_CHUNKS;
 }
 
 }  // namespace cardsim::python

@@ -9,8 +9,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cardsim/app/zjh_job.hpp"
+#include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
+#include "cardsim/io/inputs.hpp"
+#include "cardsim/io/outputs.hpp"
 #include "cardsim/io/zjh_config.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "cardsim/zjh/exact.hpp"
@@ -34,14 +38,17 @@ struct ZjhSource {
   std::string text;
   std::string variant;
   std::string rules = "{}";
+  bool given() const { return !path.empty() || !text.empty() || !variant.empty() || rules != "{}"; }
 };
 
 // The game as io resolves it for the CLI too; `players` given or not.
-io::ZjhGame resolve(const ZjhSource& source, std::optional<unsigned> players = std::nullopt) {
+// The config file is read through `inputs` (as the CLI's --config), so that
+// it is an input of the run's identity.
+io::ZjhGame resolve(const ZjhSource& source, std::optional<unsigned> players, io::InputRegistry& inputs) {
   io::ZjhGameKeys keys;
   if (!source.path.empty()) {
     keys.config_name = "config " + source.path;
-    keys.config = io::parse_json_object(io::read_file(source.path), keys.config_name);
+    keys.config = io::parse_json_object(inputs.read("--config", source.path).bytes, keys.config_name);
   } else if (!source.text.empty()) {
     keys.config = json::parse(source.text);
   }
@@ -56,35 +63,68 @@ std::string config_keys() { return io::zjh_config_keys_json().dump(); }
 
 std::string exact(const ZjhSource& source) {
   const py::gil_scoped_release release;
-  const zjh::Rules rules = resolve(source).rules;
+  io::InputRegistry inputs;
+  const zjh::Rules rules = resolve(source, std::nullopt, inputs).rules;
   const auto start = std::chrono::steady_clock::now();
   const zjh::ExactResult result = zjh::exact_heads_up(rules);
   return io::zjh_exact_result_json(result, seconds_since(start)).dump(JSON_INDENT);
 }
 
-// `players` absent: the config's, else 2.
-py::tuple sim(const ZjhSource& source, std::optional<unsigned> players, const std::string& deals, std::uint64_t seed,
-              std::uint64_t chunk_deals, unsigned threads, const py::object& progress) {
+// How zjh_sim runs beside its game: as `cardsim zjh sim`'s flags.
+struct ZjhRun {
+  std::optional<unsigned> players;  // absent: the config's, else 2
+  std::string deals;
+  std::uint64_t seed = 1;
+  std::string chunk_deals;  // a count, as deals
+  unsigned threads = 0;
+  std::string checkpoint;  // --checkpoint ("" none)
+  double checkpoint_seconds = 60;
+  std::string resume;           // --resume ("" none)
+  std::string shard;            // --shard "i/N" ("" the whole run)
+  bool run_keys_given = false;  // deals, seed or chunk_deals given (not with resume)
+};
+
+// One job through the library's job layer (app::ZjhSimJob), as `cardsim zjh
+// sim` runs it: the result JSON text ("" if no deal was played).
+py::tuple sim(const ZjhSource& source, const ZjhRun& how, const py::object& progress) {
   Watched watched;
   return run_watched(watched.control, watched.total, progress, [&]() -> std::string {
-    const io::ZjhGame game = resolve(source, players);
-    zjh::SimConfig config;
-    config.rules = game.rules;
-    config.players = game.players.value_or(config.players);
-    config.deals = io::parse_count(deals, "deals");
-    config.seed = seed;
-    config.chunk_deals = chunk_deals;
-    zjh::validate(config);
-    const unsigned used = run::resolve_threads(threads);
-    watched.total = config.deals;
-    const auto start = std::chrono::steady_clock::now();
-    const run::RunOutcome<zjh::SimTally> outcome = zjh::run_sim(config, used, watched.control);
-    if (outcome.tally.deals == 0) return {};
-    const io::ZjhRunInfo info{.threads = used,
-                              .complete = outcome.complete,
-                              .completed_chunks = outcome.completed_chunks.size(),
-                              .elapsed_seconds = seconds_since(start)};
-    return io::zjh_sim_result_json(config, outcome.tally, info).dump(JSON_INDENT);
+    if (!(how.checkpoint_seconds > 0 && how.checkpoint_seconds < 1e9)) {
+      throw Error("checkpoint_every " + std::to_string(how.checkpoint_seconds) +
+                  " is not an interval; expected seconds > 0, such as 60");
+    }
+    io::InputRegistry inputs;
+    app::ZjhSimJob job = app::ZjhSimJob::start({.resume = how.resume,
+                                                .config =
+                                                    [&] {
+                                                      const io::ZjhGame game = resolve(source, how.players, inputs);
+                                                      zjh::SimConfig config;
+                                                      config.rules = game.rules;
+                                                      config.players = game.players.value_or(config.players);
+                                                      config.deals = io::parse_count(how.deals, "deals");
+                                                      config.seed = how.seed;
+                                                      config.chunk_deals =
+                                                          io::parse_count(how.chunk_deals, "chunk_deals");
+                                                      return config;
+                                                    },
+                                                .config_given = source.given() || how.players || how.run_keys_given,
+                                                .shard = how.shard,
+                                                .threads = how.threads,
+                                                .checkpoint = how.checkpoint,
+                                                .checkpoint_seconds = how.checkpoint_seconds,
+                                                .checkpoint_written = {},
+                                                .names = &app::PYTHON_SETTINGS},
+                                               inputs);
+    io::Outputs outputs("zjh-sim", inputs);
+    outputs.may_update(how.resume, "checkpoint");
+    outputs.output("checkpoint", job.checkpoint_file());
+    outputs.check();
+    watched.total = job.deals_total();
+    job.play(watched.control);
+    const app::ZjhSimJobEnd end = job.finish("");
+    outputs.write("checkpoint", end.checkpoint);
+    outputs.finish(end.result);
+    return end.result;
   });
 }
 
@@ -95,8 +135,13 @@ void register_zjh(py::module_& m) {
       .def(py::init<std::string, std::string, std::string, std::string>(), py::arg("path"), py::arg("text"),
            py::arg("variant"), py::arg("rules"));
   m.def("zjh_exact", &exact, py::arg("game"), "The exact enumeration's result JSON text");
-  m.def("zjh_sim", &sim, py::arg("game"), py::arg("players"), py::arg("deals"), py::arg("seed"), py::arg("chunk_deals"),
-        py::arg("threads"), py::arg("progress"), "Simulates; returns as sim()");
+  py::class_<ZjhRun>(m, "ZjhRun", "How zjh_sim runs: players, deals, seed, chunks, threads, checkpoint, resume, shard")
+      .def(py::init<std::optional<unsigned>, std::string, std::uint64_t, std::string, unsigned, std::string, double,
+                    std::string, std::string, bool>(),
+           py::arg("players"), py::arg("deals"), py::arg("seed"), py::arg("chunk_deals"), py::arg("threads"),
+           py::arg("checkpoint"), py::arg("checkpoint_seconds"), py::arg("resume"), py::arg("shard"),
+           py::arg("run_keys_given"));
+  m.def("zjh_sim", &sim, py::arg("game"), py::arg("run"), py::arg("progress"), "Simulates; returns as sim()");
   m.def("zjh_config_keys", &config_keys,
         "The zjh config keys: a JSON list of {key, rule, kind, allowed, help, default}");
   m.attr("ZJH_DEFAULT_CHUNK_DEALS") = zjh::DEFAULT_CHUNK_DEALS;

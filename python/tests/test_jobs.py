@@ -170,3 +170,36 @@ def test_paths_are_checked_before_the_run(tmp_path):
     with pytest.raises(ValueError, match="a file name cannot hold a NUL character"):
         cardsim.sim(rounds="20M", checkpoint="a\x00b.json", progress=lambda done, total: watched.append(done))
     assert not watched or max(watched) == 0
+
+
+def test_zjh_sim_shards_and_resumes_as_the_cli(cli, tmp_path):
+    """zjh sim is a job as sim is: Python's shards are the CLI's (they merge
+    with each other), and Python resumes a CLI checkpoint to the CLI's result."""
+    flags = ["zjh", "sim", "--players", "3", "--deals", "300k", "--chunk-deals", "50k", "--seed", "4", "--quiet"]
+    run = {"players": 3, "deals": "300k", "chunk_deals": "50k", "seed": 4}
+    whole = cli_json(cli, [*flags, "--out", "-"])
+    files = []
+    for i in range(3):
+        if i == 1:  # one shard from the CLI
+            done = run_cli(cli, [*flags, "--shard", "1/3", "--out", str(tmp_path / "s1.json")])
+            assert done.returncode == 0, done.stderr
+            files.append(tmp_path / "s1.json")
+            continue
+        files.append(tmp_path / f"s{i}.json")
+        files[-1].write_text(json.dumps(cardsim.zjh.sim(shard=(i, 3), threads=1, **run), indent=2))
+    cli_shard = json.loads(files[1].read_text())
+    py_shard = cardsim.zjh.sim(shard=(1, 3), threads=2, **run)
+    assert {k: v for k, v in py_shard.items() if k not in ("run", "tool")} == \
+        {k: v for k, v in cli_shard.items() if k not in ("run", "tool")}
+    merged = cardsim.merge(files)
+    assert {k: v for k, v in merged.items() if k not in ("run", "tool")} == \
+        {k: v for k, v in whole.items() if k not in ("run", "tool")}
+    # A finished CLI checkpoint resumes in Python to the same result.
+    done = run_cli(cli, [*flags, "--checkpoint", str(tmp_path / "ck.json"), "--out", str(tmp_path / "r.json")])
+    assert done.returncode == 0, done.stderr
+    resumed = cardsim.zjh.sim(resume=tmp_path / "ck.json", checkpoint=tmp_path / "ck2.json")
+    assert {k: v for k, v in resumed.items() if k not in ("run", "tool")} == \
+        {k: v for k, v in whole.items() if k not in ("run", "tool")}
+    assert (tmp_path / "ck2.json").read_bytes() == (tmp_path / "ck.json").read_bytes()
+    with pytest.raises(ValueError, match="resume takes the game, the run and the shard from the checkpoint"):
+        cardsim.zjh.sim(resume=tmp_path / "ck.json", deals="1M")

@@ -13,11 +13,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/app/paired_job.hpp"
+#include "cardsim/app/variants.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/inputs.hpp"
-#include "cardsim/io/paired_job.hpp"
-#include "cardsim/io/variants.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/run/runner.hpp"
 #include "commands.hpp"
@@ -62,8 +62,8 @@ void add_run_options(CLI::App& command, RunOptions& run) {
 
 // The run keys of the options, as make_variant applies them to each
 // variant, and the names of those given (a bad value of one is a usage error).
-io::PairedRunKeys run_keys(const RunOptions& run, std::set<std::string>& flag_keys) {
-  io::PairedRunKeys keys;
+app::PairedRunKeys run_keys(const RunOptions& run, std::set<std::string>& flag_keys) {
+  app::PairedRunKeys keys;
   if (!run.rounds.empty()) keys.rounds = run.rounds;
   if (!run.seed.empty()) keys.seed = io::flag_value_to_json(run.seed);
   if (!run.chunk_rounds.empty()) keys.chunk_rounds = run.chunk_rounds;
@@ -81,19 +81,19 @@ void check_outputs(Outputs& outputs, const RunOptions& run) {
   outputs.check();
 }
 
-// Plays the variants paired through io::PairedJob (the chunks of --shard, or
+// Plays the variants paired through app::PairedJob (the chunks of --shard, or
 // all), in one go or in batches until --target-se is met, and writes the
 // JSON, the CSV and the summary to `outputs` (checked by check_outputs before
 // the variants were made; checked again here against the files they name:
 // charts, side bets).
-void run_variants(const std::string& command, std::vector<io::Variant>& variants,
+void run_variants(const std::string& command, std::vector<app::Variant>& variants,
                   const std::vector<std::string>& varied, const RunOptions& run, Outputs& outputs,
                   io::InputRegistry& inputs) {
   if (!run.shard.empty() && !run.csv.empty()) {
     throw Error("--csv with --shard: a shard's rows would hold one shard's statistics; give --csv to `cardsim merge`");
   }
-  io::PairedJob job(command, std::move(variants), varied,
-                    {.threads = run.threads, .target_se = run.target_se, .shard = run.shard}, inputs);
+  app::PairedJob job(command, std::move(variants), varied,
+                     {.threads = run.threads, .target_se = run.target_se, .shard = run.shard}, inputs);
   outputs.check();
   run::RunControl control;
   // Ctrl-C here ends the process at once (signals.hpp: outside a run).
@@ -105,7 +105,7 @@ void run_variants(const std::string& command, std::vector<io::Variant>& variants
                                !run.quiet && ProgressBar::stderr_is_terminal());
     job.play(control);
   }
-  const io::PairedJobEnd end = job.finish();
+  const app::PairedJobEnd end = job.finish();
   outputs.write("--out", end.result);
   outputs.write("--csv", end.csv);
   if (!run.quiet) std::fputs(end.summary.c_str(), outputs.summary_stream());
@@ -130,9 +130,9 @@ void run_compare(const CompareOptions& options) {
   }
   check_outputs(outputs, options.run);
   std::set<std::string> flag_keys;
-  const io::PairedRunKeys keys = run_keys(options.run, flag_keys);
-  std::vector<io::Variant> variants =
-      flag_errors_as_usage(flag_keys, [&] { return io::compare_variants(configs, options.configs, keys); });
+  const app::PairedRunKeys keys = run_keys(options.run, flag_keys);
+  std::vector<app::Variant> variants =
+      flag_errors_as_usage(flag_keys, [&] { return app::compare_variants(configs, options.configs, keys); });
   run_variants("compare", variants, {}, options.run, outputs, inputs);
 }
 
@@ -151,7 +151,7 @@ void run_sweep(const SweepOptions& options) {
   Outputs outputs("sweep", inputs);
   const json base = config_json(*options.config, inputs);
   check_outputs(outputs, options.run);
-  std::vector<io::SweepAxis> axes;
+  std::vector<app::SweepAxis> axes;
   for (const auto& spec : options.vary) {
     const auto eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size()) {
@@ -159,8 +159,9 @@ void run_sweep(const SweepOptions& options) {
     }
     std::string key = spec.substr(0, eq);
     std::replace(key.begin(), key.end(), '-', '_');
-    io::check_sweep_axis(key, axes);
-    axes.push_back({key, flag_errors_as_usage({key}, [&] { return io::sweep_axis_values(key, spec.substr(eq + 1)); })});
+    app::check_sweep_axis(key, axes);
+    axes.push_back(
+        {key, flag_errors_as_usage({key}, [&] { return app::sweep_axis_values(key, spec.substr(eq + 1)); })});
   }
   // Keys given on the command line: a bad value of one is a usage error.
   std::set<std::string> flag_keys;
@@ -168,13 +169,13 @@ void run_sweep(const SweepOptions& options) {
   for (const auto& axis : axes) keys.push_back(axis.key);
   flag_keys.insert(keys.begin(), keys.end());
   for (const auto& entry : options.config->flags) flag_keys.insert(entry.first);
-  const io::PairedRunKeys run_values = run_keys(options.run, flag_keys);
+  const app::PairedRunKeys run_values = run_keys(options.run, flag_keys);
   // The config's file names are relative to its folder; one given on the
   // command line (a flag or a --vary axis), to the working folder.
   const bool named_here = flag_keys.contains("strategy") || flag_keys.contains("side_bets");
   const std::string folder = named_here ? "" : naming_folder(*options.config, "strategy");
-  std::vector<io::Variant> variants =
-      flag_errors_as_usage(flag_keys, [&] { return io::sweep_variants(base, axes, run_values, folder); });
+  std::vector<app::Variant> variants =
+      flag_errors_as_usage(flag_keys, [&] { return app::sweep_variants(base, axes, run_values, folder); });
   run_variants("sweep", variants, keys, options.run, outputs, inputs);
 }
 

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cardsim/app/sim_job.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/data_dir.hpp"
@@ -119,6 +120,27 @@ void add_shard_option(CLI::App& command, std::string& shard) {
                   "for `cardsim merge`")
       ->type_name("I/N")
       ->check(error_check([](const std::string& text) { run::parse_shard(text); }));
+}
+
+void add_checkpoint_options(CLI::App& command, std::string& checkpoint, std::string& every, std::string& resume) {
+  command
+      .add_option("--checkpoint", checkpoint,
+                  "Save the finished chunks to FILE at intervals and when stopped (resume with --resume FILE)")
+      ->type_name("FILE");
+  command.add_option("--checkpoint-every", every, "Interval between checkpoints: seconds, or a number with s, m or h")
+      ->type_name("DURATION")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            return app::parse_duration(text) > 0 ? "" : "'" + text + "' is not a duration such as 60s, 5m, 1h";
+          },
+          "DURATION"));
+  command
+      .add_option("--resume", resume,
+                  "Continue the run saved in checkpoint FILE (its config and shard); checkpoints go on to FILE "
+                  "unless --checkpoint says otherwise")
+      ->type_name("FILE")
+      ->check(CLI::ExistingFile);
 }
 
 void add_threads_option(CLI::App& command, unsigned& threads) {

@@ -58,6 +58,8 @@ CLI::Validator config_file_check(const std::string& subfolder = "");
 
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.
 void add_shard_option(CLI::App& command, std::string& shard);
+// --checkpoint FILE, --checkpoint-every DURATION and --resume FILE (sim, zjh sim).
+void add_checkpoint_options(CLI::App& command, std::string& checkpoint, std::string& every, std::string& resume);
 
 // Adds -t/--threads N (0: all cores; at most run::MAX_THREADS, shown as 0..1024) to `command`.
 void add_threads_option(CLI::App& command, unsigned& threads);

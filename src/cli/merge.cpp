@@ -1,5 +1,5 @@
 // `cardsim merge`: the result of a run from the results of its shards
-// (`cardsim sim|compare|sweep --shard i/N`), identical to the single-process
+// (`cardsim sim|compare|sweep|zjh sim --shard i/N`), identical to the single-process
 // result except its "performance" object.
 #include <cstdio>
 #include <memory>
@@ -32,9 +32,9 @@ void run_merge(const MergeOptions& options) {
   outputs.output("--csv", options.csv);
   outputs.check();
   const io::MergedOutput merged = io::merge_shard_files(files);
-  const bool paired = merged.command != "sim";
+  const bool paired = merged.command == "compare" || merged.command == "sweep";
   if (!options.csv.empty() && !paired) {
-    throw Error("--csv is for the shards of compare and sweep; a sim result has no CSV");
+    throw Error("--csv is for the shards of compare and sweep; a " + merged.command + " result has no CSV");
   }
   const std::string result_text = merged.result.dump(2) + "\n";
   outputs.write("--out", result_text);
@@ -48,7 +48,8 @@ void run_merge(const MergeOptions& options) {
 void setup_merge(CLI::App& app) {
   auto options = std::make_shared<MergeOptions>();
   CLI::App* merge = app.add_subcommand(
-      "merge", "Merge the shard results of one run (cardsim sim, compare or sweep --shard i/N) into the run's result");
+      "merge", "Merge the shard results of one run (cardsim sim, compare, sweep or zjh sim --shard i/N) into the run's "
+               "result");
   merge->add_option("shards", options->shards, "Shard result files, all N shards of the run, in any order")
       ->required()
       ->check(CLI::ExistingFile);

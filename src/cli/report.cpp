@@ -6,8 +6,8 @@
 
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
-#include "cardsim/io/report_html.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/report/html.hpp"
 #include "commands.hpp"
 #include "outputs.hpp"
 
@@ -26,7 +26,7 @@ void run_report(const ReportOptions& options) {
   outputs.output("--out", options.out);
   outputs.check();
   const nlohmann::json result = io::parse_json_object(text, "'" + options.result + "'");
-  outputs.write("--out", io::read_named("result '" + options.result + "'", [&] { return io::report_html(result); }));
+  outputs.write("--out", io::read_named("result '" + options.result + "'", [&] { return report::html_page(result); }));
   outputs.finish("");
 }
 

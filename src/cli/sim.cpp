@@ -10,10 +10,10 @@
 #include <optional>
 #include <string>
 
+#include "cardsim/app/sim_job.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/inputs.hpp"
-#include "cardsim/io/sim_job.hpp"
 #include "cardsim/run/mpi.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
@@ -41,25 +41,22 @@ void run_sim(const SimOptions& options) {
   // Every file is read once, through `inputs`: a resumed run reads only its
   // checkpoint, which holds what the run read when it started.
   io::InputRegistry inputs;
-  std::optional<io::SimJob> job;
-  if (!options.resume.empty()) {
-    if (!options.config->config_file.empty() || !options.config->flags.empty() || !options.shard.empty()) {
-      throw Error("--resume takes the config and shard from the checkpoint: give no --config, config flag or --shard");
-    }
-    job.emplace(io::SimJob::resumed(options.resume, inputs));
-  } else {
-    const io::SimConfig config = resolve_config(*options.config, inputs);
-    job.emplace(
-        config, [&](const std::string& key) { return naming_folder(*options.config, key); }, inputs, options.shard);
-    warn_side_bet_decks(job->side_bets(), config);
-  }
-  const std::string checkpoint_path = options.checkpoint.empty() ? options.resume : options.checkpoint;
-  job->prepare({.threads = options.threads,
-                .target_se = options.target_se,
-                .checkpoint = checkpoint_path,
-                .checkpoint_seconds = io::parse_duration(options.checkpoint_every),
-                .checkpoint_written = note_checkpoint_written,
-                .mpi = &mpi});
+  app::SimJob job =
+      app::SimJob::start({.resume = options.resume,
+                          .config = [&] { return resolve_config(*options.config, inputs); },
+                          .config_given = !options.config->config_file.empty() || !options.config->flags.empty(),
+                          .folder = [&](const std::string& key) { return naming_folder(*options.config, key); },
+                          .shard = options.shard,
+                          .options = {.threads = options.threads,
+                                      .target_se = options.target_se,
+                                      .checkpoint = options.checkpoint,
+                                      .checkpoint_seconds = app::parse_duration(options.checkpoint_every),
+                                      .checkpoint_written = note_checkpoint_written,
+                                      .mpi = &mpi,
+                                      .names = &app::CLI_SETTINGS}},
+                         inputs);
+  if (options.resume.empty()) warn_side_bet_decks(job.side_bets(), job.config());
+  const std::string& checkpoint_path = job.checkpoint_file();
 
   // The files, checked before the long run (on rank 0, which writes). A
   // resumed checkpoint goes on being updated in place unless --checkpoint
@@ -83,13 +80,13 @@ void run_sim(const SimOptions& options) {
   {
     // During the run only: a signal while the outputs are written (a FIFO
     // with no reader blocks its open) ends the process at once.
-    control.run.items_done = job->rounds_done();
-    const StopOnSignal stop_on_signal(control.run, "rounds", job->config().chunk_rounds, checkpoint_path);
-    const ProgressBar progress(job->rounds_done(), job->rounds_total(), "rounds",
+    control.run.items_done = job.rounds_done();
+    const StopOnSignal stop_on_signal(control.run, "rounds", job.config().chunk_rounds, checkpoint_path);
+    const ProgressBar progress(job.rounds_done(), job.rounds_total(), "rounds",
                                mpi.root() && !options.quiet && ProgressBar::stderr_is_terminal());
-    job->play(control);
+    job.play(control);
   }
-  const std::optional<io::SimJobEnd> end = job->finish();
+  const std::optional<app::SimJobEnd> end = job.finish();
   if (!end) {
     if (control.run.stop_requested) throw Interrupted("rank " + std::to_string(mpi.rank()) + " interrupted");
     return;
@@ -114,23 +111,7 @@ void setup_sim(CLI::App& app) {
                        "Stop once the standard error of the edge is at most this, per initial wager (e.g. 0.0005): "
                        "chunks are played in order, checked every 20; --rounds is the cap");
   add_shard_option(*sim, options->shard);
-  sim->add_option("--checkpoint", options->checkpoint,
-                  "Save the finished chunks to FILE at intervals and when stopped (resume with --resume FILE)")
-      ->type_name("FILE");
-  sim->add_option("--checkpoint-every", options->checkpoint_every,
-                  "Interval between checkpoints: seconds, or a number with s, m or h")
-      ->type_name("DURATION")
-      ->capture_default_str()
-      ->check(CLI::Validator(
-          [](std::string& text) -> std::string {
-            return io::parse_duration(text) > 0 ? "" : "'" + text + "' is not a duration such as 60s, 5m, 1h";
-          },
-          "DURATION"));
-  sim->add_option("--resume", options->resume,
-                  "Continue the run saved in checkpoint FILE (its config, strategy and shard); checkpoints go on "
-                  "to FILE unless --checkpoint says otherwise")
-      ->type_name("FILE")
-      ->check(CLI::ExistingFile);
+  add_checkpoint_options(*sim, options->checkpoint, options->checkpoint_every, options->resume);
   sim->callback([options] { run_sim(*options); });
 }
 

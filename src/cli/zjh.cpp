@@ -14,6 +14,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cardsim/app/sim_job.hpp"
+#include "cardsim/app/zjh_job.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/zjh_config.hpp"
@@ -65,6 +67,10 @@ struct ZjhSimOptions {
   std::string chunk_deals = std::to_string(zjh::DEFAULT_CHUNK_DEALS);
   std::string out = "-";
   bool quiet = false;
+  std::string shard;  // "i/N", empty: the whole run
+  std::string checkpoint;
+  std::string checkpoint_every = "60s";
+  std::string resume;
 };
 
 // ---- helpers --------------------------------------------------------------
@@ -183,42 +189,54 @@ void run_zjh_exact(const ZjhExactOptions& o) {
 // ---- sim ------------------------------------------------------------------
 
 void run_zjh_sim(const ZjhSimOptions& o, const CLI::App* app) {
-  run::require_one_rank("zjh sim", "give each machine its own --seed");
+  run::require_one_rank("zjh sim", "give each machine its own --shard");
   io::InputRegistry inputs;
-  const io::ZjhGame game = resolve_game(o.rules, players_given(app, o.players), inputs);
-  zjh::SimConfig config;
-  config.rules = game.rules;
-  config.players = game.players.value_or(o.players);
-  config.deals = io::parse_count(o.deals, "--deals");
-  config.seed = o.seed;
-  config.chunk_deals = io::parse_count(o.chunk_deals, "--chunk-deals");
-  zjh::validate(config);  // (chunk_deals within its stream: zjh::max_chunk_deals)
-  Outputs outputs = zjh_outputs("zjh-sim", inputs, o.out);
-  const unsigned threads = run::resolve_threads(o.threads);
+  const bool rules_given = !o.rules.config.empty() || !o.rules.flags.empty() || app->count("--players") > 0 ||
+                           app->count("--deals") > 0 || app->count("--seed") > 0 || app->count("--chunk-deals") > 0;
+  app::ZjhSimJob job = app::ZjhSimJob::start(
+      {.resume = o.resume,
+       .config =
+           [&] {
+             const io::ZjhGame game = resolve_game(o.rules, players_given(app, o.players), inputs);
+             zjh::SimConfig config;
+             config.rules = game.rules;
+             config.players = game.players.value_or(o.players);
+             config.deals = io::parse_count(o.deals, "--deals");
+             config.seed = o.seed;
+             config.chunk_deals = io::parse_count(o.chunk_deals, "--chunk-deals");
+             return config;
+           },
+       .config_given = rules_given,
+       .shard = o.shard,
+       .threads = o.threads,
+       .checkpoint = o.checkpoint,
+       .checkpoint_seconds = app::parse_duration(o.checkpoint_every),
+       .checkpoint_written = note_checkpoint_written,
+       .names = &app::CLI_SETTINGS},
+      inputs);
+  const std::string& checkpoint = job.checkpoint_file();
+  Outputs outputs("zjh-sim", inputs);
+  outputs.may_update(o.resume, "--checkpoint");
+  outputs.output("--out", o.out, /*result=*/true);
+  outputs.output("--checkpoint", checkpoint);
+  outputs.check();
+  if (!o.resume.empty() && checkpoint == o.resume) note_checkpoint_written();
 
   run::RunControl control;
-  const auto start = std::chrono::steady_clock::now();
-  run::RunOutcome<zjh::SimTally> outcome;
   {
-    const StopOnSignal stop_on_signal(control, "deals", config.chunk_deals, "");
-    const ProgressBar progress(control.items_done, config.deals, "deals",
+    control.items_done = job.deals_done();
+    const StopOnSignal stop_on_signal(control, "deals", job.chunk_deals(), checkpoint);
+    const ProgressBar progress(control.items_done, job.deals_total(), "deals",
                                !o.quiet && ProgressBar::stderr_is_terminal());
-    outcome = zjh::run_sim(config, threads, control);
+    job.play(control);
   }
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  const io::ZjhRunInfo info{.threads = threads,
-                            .complete = outcome.complete,
-                            .completed_chunks = outcome.completed_chunks.size(),
-                            .elapsed_seconds = seconds};
-  const std::string result_text = io::zjh_sim_result_json(config, outcome.tally, info).dump(2) + "\n";
-  outputs.write("--out", result_text);
-  if (outcome.complete && outputs.summary_stream() == stdout && !o.quiet) {
-    std::fputs(io::zjh_sim_summary(config, outcome.tally, info, o.out).c_str(), stdout);
+  const app::ZjhSimJobEnd end = job.finish(o.out);
+  outputs.write("--checkpoint", end.checkpoint);
+  outputs.write("--out", end.result);
+  if (end.interrupted.empty() && outputs.summary_stream() == stdout && !o.quiet) {
+    std::fputs(end.summary.c_str(), stdout);
   }
-  outputs.finish(result_text, outcome.complete ? ""
-                                               : "interrupted after " + std::to_string(outcome.tally.deals) + " of " +
-                                                     std::to_string(config.deals) + " deals");
+  outputs.finish(end.result, end.interrupted);
 }
 
 }  // namespace
@@ -258,6 +276,8 @@ void setup_zjh(CLI::App& app) {
       ->capture_default_str();
   sim_app->add_option("-o,--out", sim->out, "Result JSON file, - for stdout")->capture_default_str();
   sim_app->add_flag("-q,--quiet", sim->quiet, "No progress display");
+  add_shard_option(*sim_app, sim->shard);
+  add_checkpoint_options(*sim_app, sim->checkpoint, sim->checkpoint_every, sim->resume);
   add_rule_flags(sim_app, sim->rules);
   sim_app->callback([sim, sim_app] { run_zjh_sim(*sim, sim_app); });
 }

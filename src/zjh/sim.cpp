@@ -125,16 +125,52 @@ void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed
   }
 }
 
-run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run::RunControl& control) {
+run::RunOutcome<SimTally> play_chunks(const SimConfig& config, const std::vector<std::uint64_t>& chunks,
+                                      unsigned threads, run::RunControl& control, const ChunkDone& on_chunk) {
   validate(config);
   const Evaluator evaluator(config.rules);
   const run::ChunkPlan plan{config.deals, config.chunk_deals};
   return run::run_chunks<SimTally>(
-      plan, run::all_chunks(plan), run::resolve_threads(threads), [] { return SimTally{}; },
+      plan, chunks, run::resolve_threads(threads), [] { return SimTally{}; },
       [&](std::uint64_t chunk, std::uint64_t deals, SimTally& tally) {
-        play_chunk(evaluator, config.players, config.seed, chunk, deals, tally);
+        if (!on_chunk) {
+          play_chunk(evaluator, config.players, config.seed, chunk, deals, tally);
+          return;
+        }
+        SimTally part;
+        play_chunk(evaluator, config.players, config.seed, chunk, deals, part);
+        tally.merge(part);
+        on_chunk(chunk, part);
       },
       control);
+}
+
+run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run::RunControl& control) {
+  return play_chunks(config, run::all_chunks({config.deals, config.chunk_deals}), threads, control);
+}
+
+std::string tally_problem(const SimTally& t, unsigned players) {
+  std::uint64_t hands = 0;
+  std::uint64_t winning = 0;
+  for (std::size_t c = 0; c < CATEGORY_COUNT; ++c) {
+    hands += t.seat_hands[c];
+    winning += t.winning_hands[c];
+    if (t.seat_wins[c] + t.seat_ties[c] > t.seat_hands[c] || t.seat_wins[c] > t.seat_hands[c]) {
+      return "seat_wins and seat_ties of category " + std::to_string(c) + " are more than its seat_hands";
+    }
+  }
+  std::uint64_t ties = 0;
+  for (const std::uint64_t n : t.seat_ties) ties += n;
+  if (hands != t.deals)
+    return "seat_hands add up to " + std::to_string(hands) + ", not the deals (" + std::to_string(t.deals) + ")";
+  if (winning != t.deals) {
+    return "winning_hands add up to " + std::to_string(winning) + ", not the deals (" + std::to_string(t.deals) + ")";
+  }
+  if (t.split_deals > t.deals) return "split_deals are more than the deals";
+  if (ties > t.split_deals) return "seat_ties are more than the split deals (a tie shares first place)";
+  if (t.leopard_kills > t.deals) return "leopard_kills are more than the deals";
+  if (players < 2 && t.deals > 0) return "a deal needs two players at least";
+  return "";
 }
 
 }  // namespace cardsim::zjh

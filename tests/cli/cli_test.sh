@@ -267,6 +267,38 @@ shard)
   expect_error 2 "shard" "$cardsim" sim --shard 3/3 --out m.json
   [[ ! -e m.json ]] || fail "merge wrote a file despite the errors"
   ;;
+zjh-jobs)
+  # zjh sim runs as a job as sim does: shards (an empty one too) merge to the
+  # single-process run, an interrupted run resumes to it, a resume takes no
+  # game or run keys, and the shards are refused as blackjack's are.
+  zjh_statistics() { grep -vE '"(deals_per_second|elapsed_seconds|threads|git_revision)":' "$1"; }
+  run=(zjh sim --players 3 --deals 300k --chunk-deals 50k --seed 4 --quiet)
+  "$cardsim" "${run[@]}" --threads 2 --out whole.json || fail "whole run"
+  for i in 0 1 2 3 4 5 6; do "$cardsim" "${run[@]}" --threads 1 --shard $i/7 --out shard$i.json || fail "shard $i"; done
+  grep -q '"deals": 0,' shard6.json || fail "shard 6 of 7 (6 chunks) is not empty"
+  "$cardsim" merge shard6.json shard2.json shard0.json shard1.json shard3.json shard5.json shard4.json --quiet \
+    --out merged.json || fail "merge"
+  diff <(zjh_statistics whole.json) <(zjh_statistics merged.json) >/dev/null || fail "merged shards differ"
+  expect_error 1 "1 of 7 shards missing: 3" "$cardsim" merge shard0.json shard1.json shard2.json shard4.json \
+    shard5.json shard6.json --out m.json
+  sed 's/"split_deals": \([0-9]*\)/"split_deals": 1\1/' shard1.json >edited.json
+  expect_error 1 "checksum mismatch" "$cardsim" merge shard0.json edited.json --out m.json
+  "$cardsim" sim --rounds 1000 --shard 0/2 --quiet --out blackjack.json || fail "a blackjack shard"
+  expect_error 1 "cannot merge shards of different commands" "$cardsim" merge shard0.json blackjack.json --out m.json
+  # Interrupted (after a periodic checkpoint), resumed to the whole run's result.
+  long=(zjh sim --players 3 --deals 100M --chunk-deals 1M --seed 4 --quiet)
+  "$cardsim" "${long[@]}" --threads 2 --checkpoint ck.json --checkpoint-every 0.2s --out partial.json 2>err.txt &
+  pid=$!
+  wait_until has_chunks ck.json || fail "no chunk completed"
+  stop_with INT $pid
+  grep -q "resume with --resume ck.json" err.txt || fail "$(cat err.txt)"
+  expect_error 1 "--resume takes the game, the run and the shard from the checkpoint" \
+    "$cardsim" zjh sim --resume ck.json --players 4
+  "$cardsim" zjh sim --resume ck.json --threads 1 --quiet --out resumed.json || fail "resume"
+  "$cardsim" "${long[@]}" --threads 2 --out uninterrupted.json || fail "the uninterrupted run"
+  diff <(zjh_statistics uninterrupted.json) <(zjh_statistics resumed.json) >/dev/null || fail "the resumed run differs"
+  [[ ! -e m.json ]] || fail "merge wrote a file despite the errors"
+  ;;
 checkpoint)
   # Interrupted with SIGTERM, resumed: the same statistics as an uninterrupted run.
   # Each interruption waits for a periodic checkpoint, so the signal handler is in

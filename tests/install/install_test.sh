@@ -31,7 +31,8 @@ played() {
 case $case_name in
 layout)
   for file in bin/cardsim include/cardsim/version.hpp include/cardsim/core/rng.hpp include/cardsim/io/data_dir.hpp \
-              lib*/libcardsim_game.a lib*/libcardsim_io.a lib*/cmake/cardsim/cardsimConfig.cmake \
+              lib*/libcardsim_game.a lib*/libcardsim_io.a lib*/libcardsim_report.a lib*/libcardsim_app.a \
+              include/cardsim/app/sim_job.hpp include/cardsim/report/html.hpp lib*/cmake/cardsim/cardsimConfig.cmake \
               lib*/cmake/cardsim/cardsimConfigVersion.cmake lib*/cmake/cardsim/cardsimTargets.cmake \
               share/cardsim/6d-s17-das.json share/cardsim/strategies/basic-s17-das.txt share/cardsim/counts/hi-lo.json \
               share/cardsim/indices/illustrious18-fab4-s17.txt share/cardsim/zjh/standard.json \

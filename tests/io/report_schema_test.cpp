@@ -14,7 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/error.hpp"
-#include "cardsim/io/report_html.hpp"
+#include "cardsim/report/html.hpp"
 
 namespace cardsim::io {
 namespace {
@@ -62,7 +62,7 @@ void pointers(const json& j, const json::json_pointer& at, std::vector<json::jso
 TEST(ReportSchema, TheSeedsAreReported) {
   ASSERT_GE(seeds().size(), 11U);
   for (const fs::path& file : seeds()) {
-    EXPECT_NO_THROW(report_html(read_json(file))) << file;
+    EXPECT_NO_THROW(report::html_page(read_json(file))) << file;
   }
 }
 
@@ -81,7 +81,7 @@ TEST(ReportSchema, AHostileValueInEveryFieldIsRefusedOrEscaped) {
         bad[pointer] = hostile;
         ++cases;
         try {
-          const std::string page = report_html(bad);
+          const std::string page = report::html_page(bad);
           EXPECT_EQ(page.find("<script"), std::string::npos) << file << " " << pointer.to_string();
         } catch (const Error& e) {
           ++refused;
@@ -111,14 +111,14 @@ TEST(ReportSchema, AWrongTypeIsRefusedNamingTheField) {
   json result = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "sim.json");
   result["run"]["seed"] = "<script>x</script>";
   try {
-    report_html(result);
+    report::html_page(result);
     FAIL() << "a text seed was reported";
   } catch (const Error& e) {
     EXPECT_STREQ(e.what(), "run/seed must be a whole number >= 0, not a text");
   }
   result = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "sim.json");
   result["edge"]["house_edge_percent"] = true;
-  EXPECT_THROW(report_html(result), Error);
+  EXPECT_THROW(report::html_page(result), Error);
 }
 
 TEST(ReportSchema, ZhaJinHuaResultsAreReportedOrRefusedTruly) {
@@ -126,11 +126,11 @@ TEST(ReportSchema, ZhaJinHuaResultsAreReportedOrRefusedTruly) {
   // refused as results of another version.
   const json sim = read_json(fs::path(CARDSIM_REPORT_SEEDS) / "zjhsim.json");
   ASSERT_EQ(sim.at("schema_version"), 1);
-  EXPECT_NE(report_html(sim).find("<table id=\"zjh-by-category\">"), std::string::npos);
+  EXPECT_NE(report::html_page(sim).find("<table id=\"zjh-by-category\">"), std::string::npos);
   json wrong = sim;
   wrong["schema_version"] = 2;
   try {
-    report_html(wrong);
+    report::html_page(wrong);
     FAIL() << "a zjh sim result of schema_version 2 was reported";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("this cardsim reports zjh sim results of schema_version 1"), std::string::npos)
@@ -139,7 +139,7 @@ TEST(ReportSchema, ZhaJinHuaResultsAreReportedOrRefusedTruly) {
   // One deal: nothing to report, said so.
   const json deal = {{"schema_version", 1}, {"command", "zjh deal"}, {"seats", json::array()}};
   try {
-    report_html(deal);
+    report::html_page(deal);
     FAIL() << "a zjh deal was reported";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("a 'zjh deal' result is one deal"), std::string::npos) << e.what();
@@ -147,7 +147,7 @@ TEST(ReportSchema, ZhaJinHuaResultsAreReportedOrRefusedTruly) {
   // A Chinese name is text like any other: escaped.
   json hostile = sim;
   hostile["seat"]["by_category"][0]["chinese"] = "豹子<b>";
-  const std::string page = report_html(hostile);
+  const std::string page = report::html_page(hostile);
   EXPECT_NE(page.find("豹子&lt;b&gt; leopard"), std::string::npos);
 }
 

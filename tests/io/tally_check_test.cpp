@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cardsim/app/sim_job.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/config.hpp"
@@ -17,7 +18,6 @@
 #include "cardsim/io/inputs.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
-#include "cardsim/io/sim_job.hpp"
 #include "testutil/errors.hpp"
 
 namespace cardsim::io {
@@ -35,7 +35,7 @@ Played play(json keys, const std::string& shard = "") {
   keys["rounds"] = keys.value("rounds", 20'000);
   keys["chunk_rounds"] = keys.value("chunk_rounds", 4'000);
   InputRegistry inputs;
-  SimJob job(
+  app::SimJob job(
       sim_config_from_json(keys), [](const std::string&) { return std::string(); }, inputs, shard);
   job.prepare({.threads = 1,
                .target_se = 0,
@@ -45,7 +45,7 @@ Played play(json keys, const std::string& shard = "") {
                .mpi = nullptr});
   blackjack::SimulationControl control;
   job.play(control);
-  const SimJobEnd end = *job.finish();
+  const app::SimJobEnd end = *job.finish();
   return {job.config(), end.tally, end.result};
 }
 

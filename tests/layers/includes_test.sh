@@ -7,8 +7,10 @@
 #   run        core, run: the chunk scheduler runs any game's chunks
 #   blackjack  core, run, blackjack (its chunk loops use run/)
 #   zjh        core, run, zjh
-#   io         the game layers and io
-#   cli        anything
+#   io         the game layers and io (the formats)
+#   report     the game layers, io and report (the HTML report)
+#   app        the game layers, io and app (the jobs)
+#   cli        anything (as python/ does)
 # and besides: the game layers (core, run, blackjack, zjh) include no
 # nlohmann_json, CLI11 or the generated version.hpp; io/ includes no CLI11;
 # nothing outside src/cli includes a file of src/cli; no file reaches into
@@ -33,12 +35,15 @@ folders() { local layer; for layer; do echo "src/$layer include/cardsim/$layer";
 game=(core run blackjack zjh)
 # shellcheck disable=SC2046  # the folders are words
 check "the game layers include JSON, CLI11 or version.hpp" 'nlohmann/|CLI/|cardsim/version\.hpp' $(folders "${game[@]}")
-check "io/ includes CLI11" 'CLI/' $(folders io)
-check "core includes another layer" 'cardsim/(run|blackjack|zjh|io)/' $(folders core)
-check "run includes a game or io" 'cardsim/(blackjack|zjh|io)/' $(folders run)
-check "blackjack includes zjh or io" 'cardsim/(zjh|io)/' $(folders blackjack)
-check "zjh includes blackjack or io" 'cardsim/(blackjack|io)/' $(folders zjh)
-check "a library file includes the CLI's" 'cli/|\.\./cli/' $(folders "${game[@]}" io)
+check "io/, report/ or app/ includes CLI11" 'CLI/' $(folders io report app)
+check "io includes the report or the jobs" 'cardsim/(report|app)/' $(folders io)
+check "report includes the jobs" 'cardsim/app/' $(folders report)
+check "app includes the report" 'cardsim/report/' $(folders app)
+check "core includes another layer" 'cardsim/(run|blackjack|zjh|io|report|app)/' $(folders core)
+check "run includes a game or io" 'cardsim/(blackjack|zjh|io|report|app)/' $(folders run)
+check "blackjack includes zjh or io" 'cardsim/(zjh|io|report|app)/' $(folders blackjack)
+check "zjh includes blackjack or io" 'cardsim/(blackjack|io|report|app)/' $(folders zjh)
+check "a library file includes the CLI's" 'cli/|\.\./cli/' $(folders "${game[@]}" io report app)
 check "a file includes another folder's by a relative path" '\.\./' src include
 [[ $status -eq 0 ]] && echo "layers: includes ok"
 exit $status

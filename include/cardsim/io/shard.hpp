@@ -131,12 +131,12 @@ struct ShardFile {
 };
 
 // What `cardsim merge` writes: the merged result of `files`, all shards of one
-// `sim`, `compare` or `sweep` run (the command is read from each file's
+// `sim`, `compare`, `sweep` or `zjh sim` run (the command is read from each file's
 // identity), its summary and (compare and sweep) its CSV, as the command
 // itself writes them. Throws Error if any file is not a valid shard result,
 // or if they are of different commands, or as the merges above do.
 struct MergedOutput {
-  std::string command;  // "sim", "compare" or "sweep"
+  std::string command;  // "sim", "compare", "sweep" or "zjh sim"
   nlohmann::json result;
   std::string summary;
   std::string csv;  // compare and sweep

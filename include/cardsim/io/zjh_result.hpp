@@ -29,6 +29,12 @@ nlohmann::json proportion_json(const core::Proportion& p);
 nlohmann::json zjh_tally_to_json(const zjh::SimTally& tally);
 zjh::SimTally zjh_tally_from_json(const nlohmann::json& j);
 
+// The config of a zjh sim as its result and identity write it ({"game":
+// "zjh", "players", "deals", "seed", "chunk_deals", "rules"}) and back;
+// reading validates it (zjh::validate) and throws Error naming the key.
+nlohmann::json zjh_sim_config_json(const zjh::SimConfig& config);
+zjh::SimConfig zjh_sim_config_from_json(const nlohmann::json& j);
+
 // The deterministic part of a `zjh sim` result: the resolved config, chunk
 // count, per-category rates of seat 1 with standard errors, the distribution
 // of the winning category, and the raw tally. Identical for any thread count.

@@ -3,6 +3,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
 
 #include "cardsim/core/estimate.hpp"
 #include "cardsim/run/runner.hpp"
@@ -63,7 +66,21 @@ SeatOutcomes seat_outcomes(const SimTally& tally);
 void play_chunk(const Evaluator& evaluator, unsigned players, std::uint64_t seed, std::uint64_t chunk,
                 std::uint64_t deals, SimTally& tally);
 
+// Plays the chunks `chunks` of `config` on `threads` threads (0 = all
+// cores), calling `on_chunk(chunk, its tally)` (if set) as each is finished,
+// from the thread that played it.
+using ChunkDone = std::function<void(std::uint64_t chunk, const SimTally& tally)>;
+run::RunOutcome<SimTally> play_chunks(const SimConfig& config, const std::vector<std::uint64_t>& chunks,
+                                      unsigned threads, run::RunControl& control, const ChunkDone& on_chunk = {});
+
 // Runs all chunks of `config` on `threads` threads (0 = all cores).
 run::RunOutcome<SimTally> run_sim(const SimConfig& config, unsigned threads, run::RunControl& control);
+
+// What is impossible in `tally`, read back from a file, for deals of
+// `players` players: "" if nothing (seat 1's hands by category and the
+// winning hands adding up to the deals, its wins and ties within its hands,
+// split deals and leopard kills within the deals, shared first places only
+// in split deals).
+std::string tally_problem(const SimTally& tally, unsigned players);
 
 }  // namespace cardsim::zjh

@@ -1,4 +1,4 @@
-#include "cardsim/io/report_html.hpp"
+#include "cardsim/report/html.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,15 +10,18 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/zjh_result.hpp"
-#include "report_charts.hpp"
-#include "report_schema.hpp"
-#include "report_sections.hpp"
-#include "report_text.hpp"
+#include "charts.hpp"
+#include "schema.hpp"
+#include "sections.hpp"
+#include "text.hpp"
 
-namespace cardsim::io {
+namespace cardsim::report {
+using io::RESULT_SCHEMA_VERSION;
+using io::Z95;
+using io::ZJH_SCHEMA_VERSION;
 using nlohmann::json;
 
-const char* const report::STYLE =
+const char* const STYLE =
     "body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}"
     "th{background:#f2f2f2}td.l,th.l{text-align:left}caption{caption-side:top;text-align:left;padding:.3em 0;"
@@ -30,42 +33,9 @@ const char* const report::STYLE =
     ".panels{display:flex;flex-wrap:wrap;gap:0 1.5em}.panels figure{margin:.5em 0}"
     "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}td small{color:#666}";
 
-using report::Bar;
-using report::BarChart;
-using report::escape;
-using report::fixed;
-using report::HeatCell;
-using report::HeatTable;
-using report::Mark;
-using report::NONE;
-using report::Point;
-using report::Series;
-using report::XYChart;
-
-namespace {
-
-// --- numbers as the page prints them -------------------------------------
-
-using report::change_bar;
-using report::count;
-using report::edge_interval;
-using report::id_attr;
-using report::interval;
-using report::maybe;
-using report::number;
-using report::percent;
-using report::pm95;
-using report::same_strategy;
-using report::signed_percent;
-using report::text_of;
-using report::variant_details;
-using report::variants_table;
-
-}  // namespace
-
 // An edge's 95% interval in percent of the initial wager as (low, high), the
 // edge itself at both ends when there is none (one round).
-std::pair<double, double> report::edge_interval(const json& edge) {
+std::pair<double, double> edge_interval(const json& edge) {
   const json& ci = edge.at("house_edge_ci95_percent");
   const double mean = number(edge.at("house_edge_percent"));
   return ci.is_null() ? std::pair{mean, mean} : std::pair{number(ci.at(0)), number(ci.at(1))};
@@ -73,11 +43,11 @@ std::pair<double, double> report::edge_interval(const json& edge) {
 
 // Whether the result's exact value is that of the strategy it played (not
 // with index plays, to which no exact value applies).
-bool report::same_strategy(const json& r) { return r.at("exact").at("same_strategy").get<bool>(); }
+bool same_strategy(const json& r) { return r.at("exact").at("same_strategy").get<bool>(); }
 
 // A paired difference against the baseline as a change of house edge in
 // percentage points (positive: worse for the player) with its 95% interval.
-Bar report::change_bar(const std::string& label, const json& difference) {
+Bar change_bar(const std::string& label, const json& difference) {
   Bar bar;
   bar.label = label;
   bar.value = number(difference.at("house_edge_change_percent"));
@@ -349,7 +319,7 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
 }  // namespace
 
 // Whether the paired changes are controlled estimates (docs/control-variates.md).
-bool report::controlled_changes(const json& r) {
+bool controlled_changes(const json& r) {
   for (const json& v : r.at("variants")) {
     const json& diff = v.at("difference");
     if (!diff.is_null() && diff.contains("estimate") && diff.at("estimate") == "controlled") return true;
@@ -358,7 +328,7 @@ bool report::controlled_changes(const json& r) {
 }
 
 // The variants, sorted by their change against the baseline (the baseline first).
-std::string report::variants_table(const json& r) {
+std::string variants_table(const json& r) {
   std::vector<const json*> rows;
   for (const json& v : r.at("variants")) rows.push_back(&v);
   const auto change = [](const json* v) {
@@ -407,7 +377,7 @@ std::string report::variants_table(const json& r) {
 }
 
 // Each variant's whole result, folded.
-std::string report::variant_details(const json& r) {
+std::string variant_details(const json& r) {
   std::ostringstream out;
   out << "<h2>Each variant</h2>\n";
   int i = 0;
@@ -446,7 +416,7 @@ std::string compare_section(const json& r) {
 
 }  // namespace
 
-std::string report_html(const json& result) {
+std::string html_page(const json& result) {
   if (!result.is_object() || !result.contains("schema_version") || !result.contains("command")) {
     throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
   }
@@ -505,4 +475,4 @@ std::string report_html(const json& result) {
   }
 }
 
-}  // namespace cardsim::io
+}  // namespace cardsim::report

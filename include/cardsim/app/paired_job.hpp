@@ -4,14 +4,14 @@
 // of a shard) played on the same cards for every variant, in one go or in
 // batches until a target standard error; the end is the result JSON (a shard
 // result when sharded), the CSV and the summary, all from io. The front end
-// makes the variants (io/variants.hpp), watches the run and writes the
+// makes the variants (app/variants.hpp), watches the run and writes the
 // outputs (io::Outputs).
 //
-//   io::PairedJob job("compare", variants, {}, {.threads = 0, .shard = "0/4"}, inputs);
+//   app::PairedJob job("compare", variants, {}, {.threads = 0, .shard = "0/4"}, inputs);
 //   outputs.check();                    // the variants' files are inputs now
 //   job.set_up(control);                // charts, engines, exact EVs
 //   job.play(control);
-//   const io::PairedJobEnd end = job.finish();
+//   const app::PairedJobEnd end = job.finish();
 #pragma once
 
 #include <cstdint>
@@ -19,16 +19,18 @@
 #include <string>
 #include <vector>
 
+#include "cardsim/app/settings.hpp"
+#include "cardsim/app/variants.hpp"
 #include "cardsim/io/inputs.hpp"
-#include "cardsim/io/variants.hpp"
 #include "cardsim/run/runner.hpp"
 
-namespace cardsim::io {
+namespace cardsim::app {
 
 struct PairedJobOptions {
-  unsigned threads = 0;  // 0: every core
-  double target_se = 0;  // stop once every difference's SE is at most this; 0: play every round
-  std::string shard;     // "i/N": one shard of the run ("": the whole run)
+  unsigned threads = 0;                       // 0: every core
+  double target_se = 0;                       // stop once every difference's SE is at most this; 0: play every round
+  std::string shard;                          // "i/N": one shard of the run ("": the whole run)
+  const SettingNames* names = &CLI_SETTINGS;  // how the front end names the settings in messages
 };
 
 struct PairedJobEnd {
@@ -44,7 +46,7 @@ class PairedJob {
   // "sweep" varying the keys `varied`). Reads the files they name through
   // `inputs`, so the outputs can be checked against them. Throws Error.
   PairedJob(std::string command, std::vector<Variant> variants, std::vector<std::string> varied,
-            PairedJobOptions options, InputRegistry& inputs);
+            PairedJobOptions options, io::InputRegistry& inputs);
   PairedJob(PairedJob&&) noexcept;
   PairedJob& operator=(PairedJob&&) noexcept;
   ~PairedJob();
@@ -69,4 +71,4 @@ class PairedJob {
   std::unique_ptr<State> state_;
 };
 
-}  // namespace cardsim::io
+}  // namespace cardsim::app

@@ -1,4 +1,4 @@
-#include "cardsim/io/sim_job.hpp"
+#include "cardsim/app/sim_job.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -21,8 +21,10 @@
 #include "cardsim/io/tally_json.hpp"
 #include "cardsim/run/journal.hpp"
 #include "cardsim/run/runner.hpp"
+#include "periodic_checkpoint.hpp"
 
-namespace cardsim::io {
+namespace cardsim::app {
+using namespace cardsim::io;  // the formats this floor reads and writes
 namespace bj = blackjack;
 
 std::unique_ptr<bj::Engine> make_engine(const SimConfig& config, const bj::StrategyChart& chart,
@@ -57,30 +59,6 @@ double parse_duration(const std::string& text) {
 }
 
 namespace {
-
-// Writes a checkpoint every `interval` from a thread of its own while alive
-// (the first after one interval); a failed write is reported on stderr and
-// retried at the next interval.
-class PeriodicCheckpoint {
- public:
-  template <class Save>
-  PeriodicCheckpoint(std::chrono::duration<double> interval, Save save)
-      : thread_([this, interval, save](std::stop_token stop) {
-          std::unique_lock lock(mutex_);
-          while (!wake_.wait_for(lock, stop, interval, [] { return false; }) && !stop.stop_requested()) {
-            try {
-              save();
-            } catch (const std::exception& e) {
-              std::fprintf(stderr, "warning: checkpoint not saved: %s\n", e.what());
-            }
-          }
-        }) {}
-
- private:
-  std::mutex mutex_;
-  std::condition_variable_any wake_;
-  std::jthread thread_;  // last: started after the members it uses, stopped first
-};
 
 // One rank's share of an MPI run, as sent to rank 0.
 std::string rank_report(const bj::SimulationResult& outcome, unsigned threads) {
@@ -174,18 +152,39 @@ SimJob SimJob::resumed(const std::string& path, InputRegistry& inputs) {
 const SimConfig& SimJob::config() const { return state_->config; }
 const std::vector<PlayedSideBet>& SimJob::side_bets() const { return state_->side_bets; }
 const std::string& SimJob::resumed_from() const { return state_->resumed_from; }
+const std::string& SimJob::checkpoint_file() const { return state_->options.checkpoint; }
+
+SimJob SimJob::start(const SimRequest& request, InputRegistry& inputs) {
+  const SettingNames& name = *request.options.names;
+  if (!request.resume.empty()) {
+    if (request.config_given || !request.shard.empty()) {
+      throw Error(name(Setting::resume) + " takes the config and shard from the checkpoint: give no " +
+                  name(Setting::config) + ", config key or " + name(Setting::shard));
+    }
+    SimJob job = resumed(request.resume, inputs);
+    job.prepare(request.options);
+    return job;
+  }
+  SimJob job(request.config ? request.config() : SimConfig{}, request.folder, inputs, request.shard);
+  job.prepare(request.options);
+  return job;
+}
 
 void SimJob::prepare(SimJobOptions options) {
   State& s = *state_;
   if (options.checkpoint.empty()) options.checkpoint = s.resumed_from;
   s.options = std::move(options);
   const SimJobOptions& o = s.options;
+  const SettingNames& name = *o.names;
   if (!o.checkpoint.empty() && s.ranks() > 1) {
-    throw Error("--checkpoint and --resume work in one process, not under mpirun; give each job a --shard instead");
+    throw Error(name(Setting::checkpoint) + " and " + name(Setting::resume) + " work in one process, not under " +
+                name(Setting::mpi) + "; give each job a " + name(Setting::shard) + " instead");
   }
   if (o.target_se > 0 && (s.sharded || !o.checkpoint.empty() || s.ranks() > 1)) {
-    throw Error("--target-se plays chunks in order until the standard error is small enough; it does not combine "
-                "with --shard, --checkpoint, --resume or mpirun");
+    throw Error(name(Setting::target_se) +
+                " plays chunks in order until the standard error is small enough; it does not combine with " +
+                name(Setting::shard) + ", " + name(Setting::checkpoint) + ", " + name(Setting::resume) + " or " +
+                name(Setting::mpi));
   }
   s.assigned = run::shard_chunks(s.chunk_plan(), s.shard);
   const int rank = o.mpi ? o.mpi->rank() : 0;
@@ -277,10 +276,12 @@ std::optional<SimJobEnd> SimJob::finish() {
   if (!complete) {
     end.interrupted = "interrupted after " + std::to_string(total.rounds) + " of " +
                       std::to_string(run::items_in(s.chunk_plan(), s.assigned)) + " rounds" +
-                      (s.options.checkpoint.empty() ? "" : "; resume with --resume " + s.options.checkpoint);
+                      (s.options.checkpoint.empty()
+                           ? ""
+                           : "; resume with " + (*s.options.names)(Setting::resume) + " " + s.options.checkpoint);
   }
   end.tally = std::move(total);
   return end;
 }
 
-}  // namespace cardsim::io
+}  // namespace cardsim::app

@@ -1,15 +1,15 @@
-// The page of a Zha Jin Hua result (see report_sections.hpp): a `zjh exact`
+// The page of a Zha Jin Hua result (see sections.hpp): a `zjh exact`
 // result's tables by hand category (every figure an exact fraction), a `zjh
 // sim` result's showdown figures with 95% intervals and standard errors.
 #include <sstream>
 #include <string>
 
 #include "cardsim/core/estimate.hpp"
-#include "report_charts.hpp"
-#include "report_sections.hpp"
-#include "report_text.hpp"
+#include "charts.hpp"
+#include "sections.hpp"
+#include "text.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 using core::Z95;
 using nlohmann::json;
 
@@ -167,4 +167,4 @@ std::string sim_body(const json& r) {
 
 std::string zjh_body(const json& r) { return r.at("command") == "zjh exact" ? exact_body(r) : sim_body(r); }
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

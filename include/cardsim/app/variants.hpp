@@ -21,7 +21,7 @@
 #include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/run/runner.hpp"
 
-namespace cardsim::io {
+namespace cardsim::app {
 
 // Rounds per chunk of a comparison unless told: small enough for 100 chunks
 // in the default 10 million rounds (the paired SE is estimated over chunks).
@@ -41,12 +41,12 @@ struct PairedRunKeys {
 struct Variant {
   std::string label;
   nlohmann::json values = nlohmann::json::object();  // sweep: the varied keys' values
-  SimConfig config;                                  // with the run keys applied
+  io::SimConfig config;                              // with the run keys applied
   std::string folder;                                // where relative chart paths are looked for
   std::string chart_file;                            // the chart file it plays, if any
-  std::vector<SideBetFile> side_bet_files;           // filled by read_variant_inputs()
+  std::vector<io::SideBetFile> side_bet_files;       // filled by read_variant_inputs()
   // Filled by prepare_variants():
-  std::vector<PlayedSideBet> side_bets;
+  std::vector<io::PlayedSideBet> side_bets;
   blackjack::StrategyChart chart;
   std::unique_ptr<blackjack::Engine> engine;
   double exact_ev = 0;
@@ -90,7 +90,7 @@ std::vector<Variant> sweep_variants(const nlohmann::json& base, const std::vecto
 // Reads the files the variants name (chart files, side bets; relative names
 // from each variant's folder) through `inputs`, once each: after this, the
 // outputs can be checked against them, and nothing reads them again.
-void read_variant_inputs(std::vector<Variant>& variants, InputRegistry& inputs);
+void read_variant_inputs(std::vector<Variant>& variants, io::InputRegistry& inputs);
 
 // Each variant's chart (the basic charts computed once per distinct
 // strategy_rules), engine, side bets' PAR sheets and exact EV (once per
@@ -99,14 +99,14 @@ void read_variant_inputs(std::vector<Variant>& variants, InputRegistry& inputs);
 // the files through `inputs` (read_variant_inputs first, or here). Stops
 // between its jobs once control->stop_requested is set (if `control` is
 // given; the variants are then not ready). Returns its seconds.
-double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputRegistry& inputs,
+double prepare_variants(std::vector<Variant>& variants, unsigned threads, io::InputRegistry& inputs,
                         run::RunControl* control = nullptr);
 double prepare_variants(std::vector<Variant>& variants, unsigned threads);
 
 // The variants as a paired result names them (after prepare_variants).
-std::vector<PairedVariant> describe_variants(const std::vector<Variant>& variants);
+std::vector<io::PairedVariant> describe_variants(const std::vector<Variant>& variants);
 
 // The engines of prepared variants, in order, for blackjack::compare().
 std::vector<const blackjack::Engine*> variant_engines(const std::vector<Variant>& variants);
 
-}  // namespace cardsim::io
+}  // namespace cardsim::app

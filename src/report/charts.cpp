@@ -1,11 +1,11 @@
-#include "report_charts.hpp"
+#include "charts.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 namespace {
 
 // Okabe and Ito's colour-blind-safe palette (without its yellow, too pale on
@@ -493,4 +493,4 @@ std::string heat_table(const HeatTable& table) {
   return html.str();
 }
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

@@ -1,7 +1,7 @@
 // Sections of `cardsim report`'s page in files of their own (internal to
 // io/): the counter's figures and side bets of a sim result
-// (report_counting.cpp), a sweep's figures (report_sweep.cpp) and the pages
-// of Zha Jin Hua results (report_zjh.cpp).
+// (counting.cpp), a sweep's figures (sweep.cpp) and the pages
+// of Zha Jin Hua results (zjh.cpp).
 #pragma once
 
 #include <string>
@@ -9,9 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report_charts.hpp"
+#include "charts.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 
 // The headline of a counting run: the counter's win per 100 rounds with its
 // 95% interval and standard error, in base bets (result counting).
@@ -21,7 +21,7 @@ std::string counting_section(const nlohmann::json& r, const std::string& ids);
 // Each side bet's PAR sheet beside the run's shares, and by true count.
 std::string side_bets_section(const nlohmann::json& r, const std::string& ids);
 
-// Shared by the compare and sweep parts (report_html.cpp, report_sweep.cpp):
+// Shared by the compare and sweep parts (html.cpp, sweep.cpp):
 // an edge's 95% interval in percent (the edge at both ends without one);
 // whether the result's exact value is that of the strategy played (not with
 // index plays); a paired change against the baseline as a bar with its 95%
@@ -37,7 +37,7 @@ std::string variant_details(const nlohmann::json& r);
 std::string sweep_section(const nlohmann::json& r);
 
 // The body of the page of a `zjh sim` or `zjh exact` result (after the
-// schema check: report_schema.hpp).
+// schema check: schema.hpp).
 std::string zjh_body(const nlohmann::json& r);
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

@@ -9,6 +9,8 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/wide_sum.hpp"
+#include "cardsim/io/zjh_result.hpp"
+#include "cardsim/io/zjh_text.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -25,6 +27,7 @@ std::string shard_command(const json& result) {
 }
 
 bool is_paired_command(const std::string& command) { return command == "compare" || command == "sweep"; }
+bool is_zjh_command(const std::string& command) { return command == "zjh sim"; }
 
 // What a shard result's checksum covers: the shard object without its
 // checksum, and what the merge adds up (the tally, or each variant's tally).
@@ -49,23 +52,24 @@ json parse_shard_json(std::string_view text, const std::string& where) {
 }
 
 // The checks every shard result passes first: its checksum, schema version,
-// command (sim, or compare/sweep if `paired`), shard i/N, and that it is not
-// partial. Returns the shard.
-run::Shard check_shard_json(const json& j, const std::string& where, bool paired) {
+// command (`kind`: "sim", "compare/sweep" or "zjh sim"), shard i/N, and that
+// it is not partial. Returns the shard.
+run::Shard check_shard_json(const json& j, const std::string& where, const std::string& kind) {
   const json& info = j.at("shard");
   if (!info.contains("checksum") || !info.at("checksum").is_string() ||
       info.at("checksum").get<std::string>() != fingerprint(checked_part(j).dump())) {
     throw Error(where + ": checksum mismatch: the file is corrupted or was edited");
   }
-  if (j.at("schema_version") != RESULT_SCHEMA_VERSION) {
-    throw Error(where + " has schema_version " + excerpt(j.at("schema_version").dump()) + "; this cardsim reads " +
-                std::to_string(RESULT_SCHEMA_VERSION));
-  }
   const std::string command = shard_command(j);
   if (command.empty()) throw Error(where + ": its shard object names no command");
-  if (is_paired_command(command) != paired) {
-    throw Error(where + " is a shard of `cardsim " + command + "`, not of `cardsim " +
-                (paired ? "compare/sweep" : "sim") + "`");
+  const std::string command_kind = is_paired_command(command) ? "compare/sweep" : command;
+  if (command_kind != kind) {
+    throw Error(where + " is a shard of `cardsim " + excerpt(command) + "`, not of `cardsim " + kind + "`");
+  }
+  const int schema = is_zjh_command(command) ? ZJH_SCHEMA_VERSION : RESULT_SCHEMA_VERSION;
+  if (j.at("schema_version") != schema) {
+    throw Error(where + " has schema_version " + excerpt(j.at("schema_version").dump()) + "; this cardsim reads " +
+                std::to_string(schema));
   }
   const run::Shard shard{info.at("index").get<std::uint64_t>(), info.at("count").get<std::uint64_t>()};
   if (shard.count == 0 || shard.count > run::MAX_SHARDS || shard.index >= shard.count) {
@@ -87,7 +91,7 @@ Shard shard_from_json(const json& j, const std::string& source, bool paired, Rea
   return read_named(where, [&] {
     Shard shard;
     shard.source = source;
-    shard.shard = check_shard_json(j, where, paired);
+    shard.shard = check_shard_json(j, where, paired ? "compare/sweep" : "sim");
     const json& info = j.at("shard");
     shard.identity = info.at("identity");
     read_rest(shard, info, where);
@@ -208,9 +212,11 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
     }
     // Shards of one run computed the same exact values (an edited one would
     // make the merged exact block depend on the order of the files).
-    if (s.exact_ev != first.exact_ev) {
-      throw Error("shards '" + first.source + "' and '" + s.source +
-                  "' disagree on the exact EV of their run's chart: one of them was edited");
+    if constexpr (requires { s.exact_ev; }) {
+      if (s.exact_ev != first.exact_ev) {
+        throw Error("shards '" + first.source + "' and '" + s.source +
+                    "' disagree on the exact EV of their run's chart: one of them was edited");
+      }
     }
     const auto [it, inserted] = by_index.emplace(s.shard.index, &s);
     if (!inserted) {
@@ -232,6 +238,54 @@ std::map<std::uint64_t, const Shard*> check_shard_set(const std::vector<Shard>& 
                 (absent > listed ? ", ..." : ""));
   }
   return by_index;
+}
+
+// A `zjh sim` shard result as read back.
+struct ZjhShardResult {
+  std::string source;
+  json identity;
+  run::Shard shard;
+  zjh::SimConfig config;
+  zjh::SimTally tally;
+  unsigned threads = 0;
+  double elapsed_seconds = 0;
+};
+
+ZjhShardResult zjh_shard_from_json(const json& j, const std::string& source) {
+  const std::string where = "shard '" + source + "'";
+  return read_named(where, [&] {
+    ZjhShardResult shard;
+    shard.source = source;
+    shard.shard = check_shard_json(j, where, "zjh sim");
+    shard.identity = j.at("shard").at("identity");
+    shard.config = zjh_sim_config_from_json(shard.identity.at("config"));
+    shard.tally = zjh_tally_from_json(j.at("tally"));
+    const run::ChunkPlan plan{shard.config.deals, shard.config.chunk_deals};
+    if (shard.tally.deals != run::items_in(plan, run::shard_chunks(plan, shard.shard))) {
+      throw Error(where + ": its tally's deals do not match the chunks of shard " + run::to_string(shard.shard));
+    }
+    if (const std::string problem = zjh::tally_problem(shard.tally, shard.config.players); !problem.empty()) {
+      throw Error(where + ": its tally is impossible: " + problem +
+                  " (the file was edited, or not written by cardsim)");
+    }
+    shard.threads = j.at("run").at("threads").get<unsigned>();
+    shard.elapsed_seconds = j.at("run").at("elapsed_seconds").get<double>();
+    return shard;
+  });
+}
+
+MergedOutput merge_zjh_shards(const std::vector<ZjhShardResult>& shards) {
+  const auto by_index = check_shard_set(shards);
+  const zjh::SimConfig& config = shards.front().config;
+  const run::ChunkPlan plan{config.deals, config.chunk_deals};
+  zjh::SimTally tally;
+  ZjhRunInfo info{.threads = 0, .complete = true, .completed_chunks = plan.chunks(), .elapsed_seconds = 0};
+  for (const auto& [index, s] : by_index) {
+    tally.merge(s->tally);
+    info.threads = std::max(info.threads, s->threads);
+    info.elapsed_seconds = std::max(info.elapsed_seconds, s->elapsed_seconds);
+  }
+  return {"zjh sim", zjh_sim_result_json(config, tally, info), zjh_sim_summary(config, tally, info, ""), ""};
 }
 
 }  // namespace
@@ -393,13 +447,14 @@ MergedOutput merge_shard_files(const std::vector<ShardFile>& files) {
   if (files.empty()) throw Error("no shards to merge");
   std::vector<ShardResult> sim;
   std::vector<PairedShardResult> paired;
+  std::vector<ZjhShardResult> zjh_sims;
   std::string first_command;
   for (const ShardFile& file : files) {
     const std::string where = "shard '" + file.source + "'";
     const json j = parse_shard_json(file.text, where);
     const std::string command = shard_command(j);
-    if (command != "sim" && !is_paired_command(command)) {
-      throw Error(where + " is not a shard result of sim, compare or sweep");
+    if (command != "sim" && !is_paired_command(command) && !is_zjh_command(command)) {
+      throw Error(where + " is not a shard result of sim, compare, sweep or zjh sim");
     }
     if (first_command.empty()) first_command = command;
     if (command != first_command) {
@@ -408,10 +463,13 @@ MergedOutput merge_shard_files(const std::vector<ShardFile>& files) {
     }
     if (command == "sim") {
       sim.push_back(sim_shard_from_json(j, file.source));
+    } else if (is_zjh_command(command)) {
+      zjh_sims.push_back(zjh_shard_from_json(j, file.source));
     } else {
       paired.push_back(paired_shard_from_json(j, file.source));
     }
   }
+  if (first_command == "zjh sim") return merge_zjh_shards(zjh_sims);
   if (first_command == "sim") {
     const MergedSim m = merge_sim_shards(sim);
     return {first_command, sim_result_json(m.config, m.info, m.tally), sim_summary(m.config, m.info, m.tally), ""};

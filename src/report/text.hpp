@@ -1,5 +1,5 @@
 // Numbers and texts as `cardsim report`'s page prints them (internal to io/,
-// shared by report_html.cpp, report_counting.cpp and report_zjh.cpp): digit
+// shared by html.cpp, counting.cpp and zjh.cpp): digit
 // separators in every number of 1,000 or more, a "±" always followed by what
 // it is (a 95% half-interval or a standard error), "—" for a statistic the
 // result has none of (null).
@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/core/estimate.hpp"
-#include "report_charts.hpp"
+#include "charts.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 
 inline double number(const nlohmann::json& value) { return value.get<double>(); }
 
@@ -61,4 +61,4 @@ inline std::string id_attr(const std::string& prefix, const std::string& name) {
 // The page's style sheet (one for every kind of result).
 extern const char* const STYLE;
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

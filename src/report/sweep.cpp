@@ -1,4 +1,4 @@
-// The sweep's part of the page (see report_sections.hpp): the house edge
+// The sweep's part of the page (see sections.hpp): the house edge
 // against each varied parameter (numeric values to scale, each cell's exact
 // edge drawn, panels past MAX_LINES lines), heat maps of two parameters, small
 // multiples of three or more, every cell.
@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "cardsim/core/estimate.hpp"
-#include "report_charts.hpp"
-#include "report_sections.hpp"
-#include "report_text.hpp"
+#include "charts.hpp"
+#include "sections.hpp"
+#include "text.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 using core::Z95;
 using nlohmann::json;
 
@@ -302,4 +302,4 @@ std::string sweep_section(const json& r) {
   return out.str();
 }
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 
 inline constexpr double NONE = std::numeric_limits<double>::quiet_NaN();
 
@@ -120,4 +120,4 @@ struct HeatTable {
 };
 std::string heat_table(const HeatTable& table);
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

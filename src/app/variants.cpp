@@ -1,4 +1,4 @@
-#include "cardsim/io/variants.hpp"
+#include "cardsim/app/variants.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,15 +10,16 @@
 #include <sstream>
 #include <utility>
 
+#include "cardsim/app/sim_job.hpp"
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/side_bet_file.hpp"
-#include "cardsim/io/sim_job.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/run/runner.hpp"
 
-namespace cardsim::io {
+namespace cardsim::app {
+using namespace cardsim::io;  // the formats this floor reads and writes
 namespace {
 using nlohmann::json;
 
@@ -266,4 +267,4 @@ std::vector<const blackjack::Engine*> variant_engines(const std::vector<Variant>
   return engines;
 }
 
-}  // namespace cardsim::io
+}  // namespace cardsim::app

@@ -1,4 +1,4 @@
-#include "cardsim/io/paired_job.hpp"
+#include "cardsim/app/paired_job.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -11,7 +11,8 @@
 #include "cardsim/io/shard.hpp"
 #include "cardsim/run/shard.hpp"
 
-namespace cardsim::io {
+namespace cardsim::app {
+using namespace cardsim::io;  // the formats this floor reads and writes
 namespace {
 // What a paired run keeps of a variant per chunk: its net, control and side
 // bets' nets (blackjack::PairedRun), in bytes.
@@ -49,8 +50,10 @@ PairedJob::PairedJob(std::string command, std::vector<Variant> variants, std::ve
   s.sharded = !s.options.shard.empty();
   if (s.sharded) s.shard = run::parse_shard(s.options.shard);
   if (s.sharded && s.options.target_se > 0) {
-    throw Error("--target-se plays chunks in order until the standard errors are small enough; it does not combine "
-                "with --shard");
+    const SettingNames& name = *s.options.names;
+    throw Error(name(Setting::target_se) +
+                " plays chunks in order until the standard errors are small enough; it does not combine with " +
+                name(Setting::shard));
   }
   read_variant_inputs(s.variants, inputs);
   s.assigned = run::shard_chunks(s.chunk_plan(), s.shard);
@@ -80,8 +83,8 @@ std::vector<std::string> PairedJob::warnings() const {
   const std::uint64_t chunks = s.chunk_plan().chunks();
   if (chunks < MIN_PAIRED_CHUNKS && s.variants.size() > 1) {
     lines.push_back("only " + std::to_string(chunks) +
-                    " chunks: the paired standard error is estimated over chunks; lower --chunk-rounds for at least " +
-                    std::to_string(MIN_PAIRED_CHUNKS));
+                    " chunks: the paired standard error is estimated over chunks; lower " +
+                    (*s.options.names)(Setting::chunk_rounds) + " for at least " + std::to_string(MIN_PAIRED_CHUNKS));
   }
   return lines;
 }
@@ -147,4 +150,4 @@ PairedJobEnd PairedJob::finish() const {
   return end;
 }
 
-}  // namespace cardsim::io
+}  // namespace cardsim::app

@@ -1,5 +1,5 @@
 // The counter's part of a sim result's page (result counting) and the side
-// bets (result side_bets): see report_sections.hpp.
+// bets (result side_bets): see sections.hpp.
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -9,11 +9,11 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/estimate.hpp"
-#include "report_charts.hpp"
-#include "report_sections.hpp"
-#include "report_text.hpp"
+#include "charts.hpp"
+#include "sections.hpp"
+#include "text.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 using core::Z95;
 using nlohmann::json;
 
@@ -287,4 +287,4 @@ std::string side_bets_section(const json& r, const std::string& ids) {
   return out.str();
 }
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

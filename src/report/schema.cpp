@@ -1,4 +1,4 @@
-#include "report_schema.hpp"
+#include "schema.hpp"
 
 #include <cmath>
 #include <string>
@@ -6,7 +6,7 @@
 
 #include "cardsim/core/error.hpp"
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 using nlohmann::json;
 
 namespace {
@@ -544,4 +544,4 @@ void check_result_schema(const json& result) {
   }
 }
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

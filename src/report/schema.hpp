@@ -4,16 +4,16 @@
 // finite number, a whole number, a count >= 0, true/false, null where a
 // statistic may have none, an object, a list); the first that fails is
 // refused with its path ("run/seed must be a whole number >= 0, not a
-// string"). The page escapes every text it shows (report_charts.hpp, escape),
+// string"). The page escapes every text it shows (charts.hpp, escape),
 // so a text can hold anything; a number is printed by the page itself.
 #pragma once
 
 #include <nlohmann/json.hpp>
 
-namespace cardsim::io::report {
+namespace cardsim::report {
 
 // Throws Error naming the first field of `result` (a sim, compare, sweep,
 // zjh sim or zjh exact result) that is not of its kind.
 void check_result_schema(const nlohmann::json& result);
 
-}  // namespace cardsim::io::report
+}  // namespace cardsim::report

@@ -52,6 +52,23 @@ zjh::SimTally zjh_tally_from_json(const json& j) {
   return tally;
 }
 
+json zjh_sim_config_json(const zjh::SimConfig& config) {
+  return {{"game", "zjh"},       {"players", config.players},         {"deals", config.deals},
+          {"seed", config.seed}, {"chunk_deals", config.chunk_deals}, {"rules", zjh_rules_to_json(config.rules)}};
+}
+
+zjh::SimConfig zjh_sim_config_from_json(const json& j) {
+  if (!j.is_object() || j.value("game", json()) != "zjh") throw Error("not the config of a zjh sim");
+  zjh::SimConfig config;
+  config.players = j.at("players").get<unsigned>();
+  config.deals = j.at("deals").get<std::uint64_t>();
+  config.seed = j.at("seed").get<std::uint64_t>();
+  config.chunk_deals = j.at("chunk_deals").get<std::uint64_t>();
+  config.rules = zjh_rules_from_json(j.at("rules"));
+  zjh::validate(config);
+  return config;
+}
+
 json zjh_sim_report(const zjh::SimConfig& config, const zjh::SimTally& tally) {
   const zjh::SeatOutcomes seat = zjh::seat_outcomes(tally);
   json by_category = json::array();
@@ -70,13 +87,7 @@ json zjh_sim_report(const zjh::SimConfig& config, const zjh::SimTally& tally) {
                        {"deals", rate(tally.winning_hands[c], tally.deals)}});
   }
   const run::ChunkPlan plan{config.deals, config.chunk_deals};
-  return {{"config",
-           {{"game", "zjh"},
-            {"players", config.players},
-            {"deals", config.deals},
-            {"seed", config.seed},
-            {"chunk_deals", config.chunk_deals},
-            {"rules", zjh_rules_to_json(config.rules)}}},
+  return {{"config", zjh_sim_config_json(config)},
           {"chunks", plan.chunks()},
           {"deals", tally.deals},
           {"seat",
