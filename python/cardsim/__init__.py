@@ -101,15 +101,22 @@ def sim(config: Config = None, *, threads: int = 0, target_se: float = 0, progre
     return _finish(*_cardsim.sim(_source(config, keys), run, callback(progress, "rounds")))
 
 
-def merge(shards: Sequence[Path]) -> Result:
+def merge(shards: Sequence[Union[Path, Mapping[str, Any]]]) -> Result:
     """Merges the shard results of one run (``sim``, ``compare``, ``sweep``
     or ``zjh.sim`` with ``shard=(i, n)``, or the CLI's ``--shard i/n``) into the
-    run's result: ``cardsim merge``. Every shard must be given, in any order;
-    a compare or sweep result comes back as a ``PairedResult`` (with its
-    ``csv``)."""
-    if isinstance(shards, (str, os.PathLike)):
-        raise TypeError("shards must be a list of shard result files, not one path")
-    merged = json.loads(_cardsim.merge([_path(path) for path in shards]))
+    run's result: ``cardsim merge``. Each shard is a result file's path or
+    the result itself, as a call returned it (a dict); every shard must be
+    given, in any order. A compare or sweep result comes back as a
+    ``PairedResult`` (with its ``csv``)."""
+    if isinstance(shards, (str, os.PathLike, Mapping)):
+        raise TypeError("shards must be a list of shard results (files or dicts), not one")
+
+    def source(i: int, shard: Union[Path, Mapping[str, Any]]) -> Tuple[str, str]:
+        if isinstance(shard, Mapping):
+            return f"shards[{i}] (a dict)", json.dumps(shard)
+        return _path(shard), ""
+
+    merged = json.loads(_cardsim.merge([source(i, shard) for i, shard in enumerate(shards)]))
     result = merged["result"]
     return PairedResult.of(merged) if merged["command"] in ("compare", "sweep") else result
 

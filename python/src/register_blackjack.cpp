@@ -131,19 +131,23 @@ std::string sim_json(const ConfigSource& source, const SimRun& how, bj::Simulati
   return end.result;
 }
 
-// `cardsim merge`: the result of a run from its shard result files `paths`:
-// {"command": "sim", "compare" or "sweep", "result": the result, "csv": the
-// CSV of a compare or sweep ("" for sim)}.
-std::string merge(const std::vector<std::string>& paths) {
+// `cardsim merge`: the result of a run from its shard results `shards`, each
+// (name, text): a file's path and "" (the file is read), or a name for
+// messages and the result's JSON text (a dict given in Python): {"command":
+// "sim", "compare", "sweep" or "zjh sim", "result": the result, "csv": the
+// CSV of a compare or sweep ("" else)}.
+std::string merge(const std::vector<std::pair<std::string, std::string>>& shards) {
   const py::gil_scoped_release release;
   io::InputRegistry inputs;
   std::vector<io::ShardFile> files;
-  files.reserve(paths.size());
-  for (const std::string& path : paths) files.push_back({path, inputs.read("shard", path).bytes});
+  files.reserve(shards.size());
+  for (const auto& [name, text] : shards) {
+    files.push_back({name, text.empty() ? inputs.read("shard", name).bytes : text});
+  }
   const io::MergedOutput merged = io::merge_shard_files(files);
-  return json{
-      {"command", merged.command}, {"result", merged.result}, {"csv", merged.command == "sim" ? "" : merged.csv}}
-      .dump(JSON_INDENT);
+  const bool paired = merged.command == "compare" || merged.command == "sweep";
+  return json{{"command", merged.command}, {"result", merged.result}, {"csv", paired ? merged.csv : ""}}.dump(
+      JSON_INDENT);
 }
 
 // The run keys of compare and sweep: a JSON object {"rounds", "seed",
@@ -265,7 +269,8 @@ void register_blackjack(py::module_& m) {
   m.def("sim", &sim, py::arg("config"), py::arg("run"), py::arg("progress"),
         "Simulates; returns (result JSON text, or '' if nothing was played; the exception that stopped it or None)");
   m.def("merge", &merge, py::arg("shards"),
-        "Merges the shard results of one run: the text {\"result\": ..., \"csv\": ...}");
+        "Merges the shard results of one run, each (path, \"\") or (name, JSON text): the text {\"result\": ..., "
+        "\"csv\": ...}");
   m.def("compare", &compare, py::arg("configs"), py::arg("run_keys"), py::arg("threads"), py::arg("target_se"),
         py::arg("shard"), py::arg("progress"),
         "Plays variants paired; returns as sim(), the text {\"result\": ..., \"csv\": ...}");

@@ -158,6 +158,11 @@ def test_an_empty_shard_is_a_result_that_merges(cli, tmp_path):
     assert statistics(cli_empty) == statistics(empty)
     whole = cli_json(cli, ["sim", *flags, "--out", "-"])
     assert statistics(cardsim.merge(files)) == statistics(whole)
+    # The results themselves merge as their files do (dicts, or files and dicts).
+    assert statistics(cardsim.merge([json.loads(f.read_text()) for f in files])) == statistics(whole)
+    assert statistics(cardsim.merge([files[0], json.loads(files[1].read_text()), files[2]])) == statistics(whole)
+    with pytest.raises(ValueError, match=r"shards\[1\] \(a dict\)"):
+        cardsim.merge([files[0], {"not": "a shard"}, files[2]])
     with pytest.warns(UserWarning, match="only 2 chunks"):  # the run's, not the shard's 0
         paired = cardsim.compare([CONFIGS / "6d-s17-das.json", CONFIGS / "6d-h17-das.json"], shard=(2, 3), **run)
     assert paired["run"]["rounds"] == 0 and paired["variants"][1]["difference"] is None
