@@ -8,6 +8,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "cardsim/blackjack/dealing_limit.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/hand.hpp"
 #include "cardsim/blackjack/paired.hpp"
@@ -102,32 +103,15 @@ void BM_RoundsSixDeck(benchmark::State& state) {
 }
 BENCHMARK(BM_RoundsSixDeck)->Arg(1)->Arg(7);
 
-// The dealing limit: what the rounds of BM_RoundsSixDeck/1 would cost if a
-// round only dealt its cards: a bare loop dealing 5.4 cards a round (5, 5, 6,
-// 5, 6; the game deals about 5.5) from the same shoe (6 decks, cut card at
-// 75%, one burn card, each shoe from its own point of the stream) with the
-// same generator: rounds/s. The rounds' speed as a share of this one is
-// comparable between machines.
+// The dealing limit (blackjack/dealing_limit.hpp): what the rounds of
+// BM_RoundsSixDeck/1 would cost if a round only dealt its cards, from the same
+// shoe with the same generator: rounds/s. The rounds' speed as a share of this
+// one is comparable between machines.
 void BM_DealingLimit(benchmark::State& state) {
-  const Rules rules;
-  core::Shoe shoe(shoe_values(6), rules.cut_card_position(), rules.burn_cards);
-  core::Rng rng = core::chunk_rng(3, core::StreamPurpose::blackjack_chunk, 0);
-  core::Rng next_shoe = rng;
-  const core::Rng::Jump stride = rng.jump_of(std::uint64_t{1} << core::SHOE_STRIDE_LOG2);
+  DealingLimit dealing(3);
   constexpr std::int64_t ROUNDS = 100'000;
   std::uint64_t sum = 0;
-  for (auto _ : state) {
-    for (std::int64_t r = 0; r < ROUNDS; ++r) {
-      if (r == 0 || shoe.cut_card_out()) {
-        rng = next_shoe;
-        next_shoe.jump(stride);
-        shoe.shuffle(rng);
-      }
-      shoe.begin_round();
-      const int cards = r % 5 == 2 || r % 5 == 4 ? 6 : 5;
-      for (int i = 0; i < cards; ++i) sum += shoe.draw(rng);
-    }
-  }
+  for (auto _ : state) sum += dealing.deal(ROUNDS);
   benchmark::DoNotOptimize(sum);
   state.SetItemsProcessed(state.iterations() * ROUNDS);
 }

@@ -32,6 +32,7 @@ void setup_merge(CLI::App& app);
 void setup_sidebet(CLI::App& app);
 void setup_indices(CLI::App& app);
 void setup_ramp(CLI::App& app);
+void setup_bench(CLI::App& app);
 
 // `cardsim docs WHAT` (docs.cpp), not a CLI11 subcommand so that --help and
 // the list of commands do not show it: prints what the docs, man pages and

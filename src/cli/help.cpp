@@ -51,12 +51,20 @@ const std::map<std::string, std::string>& flag_groups() {
       {"checkpoint", "Run"},
       {"checkpoint-every", "Run"},
       {"resume", "Run"},
+      {"filter", "Run"},
+      {"repetitions", "Run"},
+      {"min-time", "Run"},
+      // An outside evaluator (bench).
+      {"evaluator", "Evaluator"},
+      {"time-anyway", "Evaluator"},
+      {"timeout", "Evaluator"},
       // Output.
       {"out", "Output"},
       {"csv", "Output"},
       {"json", "Output"},
       {"quiet", "Output"},
       {"write-chart", "Output"},
+      {"baseline", "Output"},
       {"ascii", "Output"},
       {"cards", "Output"},
       // Other.
@@ -69,9 +77,9 @@ const std::map<std::string, std::string>& flag_groups() {
 // Value names of flags whose parser type says only TEXT.
 const std::map<std::string, std::string>& text_value_names() {
   static const std::map<std::string, std::string> names{
-      {"rounds", "N"}, {"seed", "N"},          {"chunk-rounds", "N"},   {"out", "FILE"},
-      {"csv", "FILE"}, {"json", "FILE"},       {"write-chart", "FILE"}, {"vary", "KEY=VALUES"},
-      {"deals", "N"},  {"checkpoint", "FILE"}, {"resume", "FILE"},      {"chunk-deals", "N"},
+      {"rounds", "N"},    {"seed", "N"},           {"chunk-rounds", "N"},  {"out", "FILE"}, {"csv", "FILE"},
+      {"json", "FILE"},   {"write-chart", "FILE"}, {"vary", "KEY=VALUES"}, {"deals", "N"},  {"checkpoint", "FILE"},
+      {"resume", "FILE"}, {"chunk-deals", "N"},    {"baseline", "FILE"},
   };
   return names;
 }
@@ -113,6 +121,10 @@ const std::map<std::string, std::vector<Example>>& example_table() {
       {"indices",
        {{"cardsim indices --count hi-lo --out hi-lo.txt",
          "Hi-Lo index plays for the default rules, as an index file"}}},
+      {"bench",
+       {{"cardsim bench --out bench.json", "cardsim's speed on this machine, as ratios to the dealing limit"},
+        {"cardsim bench --filter zjh-eval --evaluator ./libmine.so",
+         "your evaluator checked on every hand, then timed beside cardsim's"}}},
       {"ramp",
        {{"cardsim ramp --count hi-lo --indices illustrious18-fab4-s17 --spread 1-12 --bankroll 400",
          "the Kelly bet ramp for a 1-12 spread and 400 units"}}},

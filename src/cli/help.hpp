@@ -16,8 +16,8 @@ namespace cardsim::cli {
 
 // The help groups, in the order --help lists them.
 inline const std::vector<std::string>& help_groups() {
-  static const std::vector<std::string> groups{"Arguments", "Rules", "Strategy", "Table",
-                                               "Counting",  "Run",   "Output",   "Other"};
+  static const std::vector<std::string> groups{"Arguments", "Rules",     "Strategy", "Table", "Counting",
+                                               "Run",       "Evaluator", "Output",   "Other"};
   return groups;
 }
 

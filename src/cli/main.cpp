@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
   cardsim::cli::setup_sidebet(app);
   cardsim::cli::setup_indices(app);
   cardsim::cli::setup_ramp(app);
+  cardsim::cli::setup_bench(app);
   cardsim::cli::organize_help(app);
   if (argc > 1 && std::string(argv[1]) == "docs") {
     return cardsim::cli::run_docs(app, std::vector<std::string>(argv + 2, argv + argc));

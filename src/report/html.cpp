@@ -16,6 +16,7 @@
 #include "text.hpp"
 
 namespace cardsim::report {
+using io::BENCH_SCHEMA_VERSION;
 using io::RESULT_SCHEMA_VERSION;
 using io::Z95;
 using io::ZJH_SCHEMA_VERSION;
@@ -423,16 +424,18 @@ std::string html_page(const json& result) {
   const json& command_value = result.at("command");
   const std::string command = command_value.is_string() ? command_value.get<std::string>() : command_value.dump();
   const bool zjh = command == "zjh sim" || command == "zjh exact";
+  const bool bench = command == "bench";
   if (command == "zjh deal") {
     throw Error("command: a 'zjh deal' result is one deal, with no statistics to report (cardsim zjh deal prints "
                 "it); report takes the results of sim, compare, sweep, zjh sim and zjh exact");
   }
-  if (command != "sim" && command != "compare" && command != "sweep" && !zjh) {
+  if (command != "sim" && command != "compare" && command != "sweep" && !zjh && !bench) {
     throw Error("command: cannot report a '" + excerpt(command) +
-                "' result; expected sim, compare, sweep, zjh sim or zjh exact");
+                "' result; expected sim, compare, sweep, zjh sim, zjh exact or bench");
   }
-  // (Zha Jin Hua's results have a schema of their own: io/zjh_result.hpp.)
-  const int expected = zjh ? ZJH_SCHEMA_VERSION : RESULT_SCHEMA_VERSION;
+  // (Zha Jin Hua's results have a schema of their own: io/zjh_result.hpp;
+  // bench results theirs: app/bench.hpp.)
+  const int expected = zjh ? ZJH_SCHEMA_VERSION : bench ? BENCH_SCHEMA_VERSION : RESULT_SCHEMA_VERSION;
   if (result.at("schema_version") != expected) {
     throw Error("a " + excerpt(command) + " result of schema_version " + excerpt(result.at("schema_version").dump()) +
                 "; this cardsim reports " + command + " results of schema_version " + std::to_string(expected) +
@@ -446,9 +449,11 @@ std::string html_page(const json& result) {
     page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)
          << " report</title><style>" << report::STYLE << "</style></head><body>\n<h1>cardsim " << escape(command)
          << " report</h1>\n"
-         << (zjh ? std::string() : banners(result));
+         << (zjh || bench ? std::string() : banners(result));
     if (zjh) {
       page << report::zjh_body(result);
+    } else if (bench) {
+      page << report::bench_body(result);
     } else if (result.at("run").at("rounds") == 0) {
       // An empty shard (more shards than chunks): nothing to draw.
       page << "<p class=\"note\" id=\"empty\">No rounds: this shard holds none of the run's chunks ("

@@ -420,6 +420,99 @@ const Field ZJH_EXACT_FIELDS[] = {
     {"tool/version", TEXT},
 };
 
+// The fields of a `cardsim bench` result (app/bench.hpp), evaluator included.
+const Field BENCH_FIELDS[] = {
+    {"command", TEXT},
+    {"schema_version", COUNT},
+    {"tool", OBJECT},
+    {"tool/git_revision", TEXT},
+    {"tool/name", TEXT},
+    {"tool/version", TEXT},
+    {"machine", OBJECT},
+    {"machine/cpu", TEXT},
+    {"machine/cores", COUNT},
+    {"machine/compiler", TEXT},
+    {"machine/flags", TEXT},
+    {"machine/cardsim_version", TEXT},
+    {"machine/git_revision", TEXT},
+    {"settings", OBJECT},
+    {"settings/filter", TEXT},
+    {"settings/repetitions", COUNT},
+    {"settings/min_time", NUMBER},
+    {"settings/threads", COUNT},
+    {"reference", OBJECT},
+    {"reference/name", TEXT},
+    {"reference/unit", TEXT},
+    {"reference/rate", NUMBER},
+    {"interrupted", FLAG},
+    {"cases", LIST},
+    {"cases/*", OBJECT},
+    {"cases/*/name", TEXT},
+    {"cases/*/unit", TEXT},
+    {"cases/*/what", TEXT},
+    {"cases/*/repetitions", COUNT},
+    {"cases/*/rate", OBJECT},
+    {"cases/*/rate/median", NUMBER},
+    {"cases/*/rate/min", NUMBER},
+    {"cases/*/rate/max", NUMBER},
+    {"cases/*/ratio", OBJECT},
+    {"cases/*/ratio/median", NUMBER},
+    {"cases/*/ratio/min", NUMBER},
+    {"cases/*/ratio/max", NUMBER},
+    {"cases/*/rates", LIST},
+    {"cases/*/rates/*", NUMBER},
+    {"inputs", LIST},
+    {"evaluator", OBJECT},
+    {"evaluator/path", TEXT},
+    {"evaluator/name", TEXT},
+    {"evaluator/phase", TEXT},
+    {"evaluator/interrupted", FLAG},
+    {"evaluator/abi_version", COUNT},
+    {"evaluator/rules", TEXT},
+    {"evaluator/passed", FLAG},
+    {"evaluator/checks", LIST},
+    {"evaluator/checks/*", OBJECT},
+    {"evaluator/checks/*/entry", TEXT},
+    {"evaluator/checks/*/pairs", COUNT},
+    {"evaluator/checks/*/hands", COUNT},
+    {"evaluator/checks/*/disagreements", COUNT},
+    {"evaluator/checks/*/soft_disagreements", COUNT},
+    {"evaluator/checks/*/bust_disagreements", COUNT},
+    {"evaluator/checks/*/passed", FLAG},
+    {"evaluator/checks/*/by_category", LIST},
+    {"evaluator/checks/*/by_category/*", OBJECT},
+    {"evaluator/checks/*/by_category/*/higher", TEXT},
+    {"evaluator/checks/*/by_category/*/lower", TEXT},
+    {"evaluator/checks/*/by_category/*/pairs", COUNT},
+    {"evaluator/checks/*/first", OBJECT},
+    {"evaluator/checks/*/first/a", TEXT},
+    {"evaluator/checks/*/first/b", TEXT},
+    {"evaluator/checks/*/first/cards", TEXT},
+    {"evaluator/checks/*/first/cardsim", TEXT},
+    {"evaluator/checks/*/first/evaluator", INTEGER | TEXT},
+    {"evaluator/checks/*/asymmetric", OBJECT},
+    {"evaluator/checks/*/asymmetric/a", TEXT},
+    {"evaluator/checks/*/asymmetric/b", TEXT},
+    {"evaluator/checks/*/asymmetric/evaluator", INTEGER},
+    {"evaluator/checks/*/asymmetric/reversed", INTEGER},
+    {"evaluator/checks/*/cycle", LIST},
+    {"evaluator/checks/*/cycle/*", TEXT},
+    {"evaluator/timings", LIST},
+    {"evaluator/timings/*", OBJECT},
+    {"evaluator/timings/*/entry", TEXT},
+    {"evaluator/timings/*/cards", TEXT},
+    {"evaluator/timings/*/unit", TEXT},
+    {"evaluator/timings/*/ratio", NUMBER},
+    {"evaluator/timings/*/cardsim", OBJECT},
+    {"evaluator/timings/*/cardsim/median", NUMBER},
+    {"evaluator/timings/*/cardsim/min", NUMBER},
+    {"evaluator/timings/*/cardsim/max", NUMBER},
+    {"evaluator/timings/*/evaluator", OBJECT},
+    {"evaluator/timings/*/evaluator/median", NUMBER},
+    {"evaluator/timings/*/evaluator/min", NUMBER},
+    {"evaluator/timings/*/evaluator/max", NUMBER},
+};
+
 // Parents whose keys are names (up cards, totals, varied keys): "*" in paths.
 bool map_like(const std::string& key) {
   return key == "by_upcard" || key == "final" || key == "final_standard_error" || key == "values";
@@ -511,8 +604,13 @@ void check_result_schema(const json& result) {
   static const Table paired = table_of(std::begin(PAIRED_FIELDS), std::end(PAIRED_FIELDS));
   static const Table zjh_sim = table_of(std::begin(ZJH_SIM_FIELDS), std::end(ZJH_SIM_FIELDS));
   static const Table zjh_exact = table_of(std::begin(ZJH_EXACT_FIELDS), std::end(ZJH_EXACT_FIELDS));
+  static const Table bench = table_of(std::begin(BENCH_FIELDS), std::end(BENCH_FIELDS));
   if (!result.is_object()) throw Error("not a cardsim result: expected a JSON object");
   const json& command = result.value("command", json());
+  if (command == "bench") {
+    check(result, "", "", "", bench, 0);
+    return;
+  }
   if (command == "zjh sim" || command == "zjh exact") {
     check(result, "", "", "", command == "zjh sim" ? zjh_sim : zjh_exact, 0);
     return;

@@ -40,4 +40,7 @@ std::string sweep_section(const nlohmann::json& r);
 // schema check: schema.hpp).
 std::string zjh_body(const nlohmann::json& r);
 
+// The body of the page of a `cardsim bench` result (bench.cpp).
+std::string bench_body(const nlohmann::json& r);
+
 }  // namespace cardsim::report

@@ -24,6 +24,11 @@ enum class Setting : std::size_t {
   vary,          // a sweep's axis
   chunk_rounds,  // rounds per chunk
   chunk_deals,   // deals per chunk (zjh)
+  filter,        // bench: the cases to run
+  repetitions,   // bench: repetitions of each case
+  min_time,      // bench: seconds a repetition
+  evaluator,     // bench: an outside evaluator (a plugin)
+  timeout,       // bench: the evaluator's time limit
   mpi,           // the MPI launch (mpirun)
 };
 inline constexpr std::size_t SETTINGS = static_cast<std::size_t>(Setting::mpi) + 1;
@@ -42,9 +47,10 @@ class SettingNames {
 // ("checkpoint"); mpirun is the CLI's alone.
 inline constexpr SettingNames CLI_SETTINGS({"--config", "--shard", "--checkpoint", "--checkpoint-every", "--resume",
                                             "--target-se", "--threads", "--vary", "--chunk-rounds", "--chunk-deals",
+                                            "--filter", "--repetitions", "--min-time", "--evaluator", "--timeout",
                                             "mpirun"});
 inline constexpr SettingNames PYTHON_SETTINGS({"config", "shard", "checkpoint", "checkpoint_every", "resume",
-                                               "target_se", "threads", "vary", "chunk_rounds", "chunk_deals",
-                                               "mpirun"});
+                                               "target_se", "threads", "vary", "chunk_rounds", "chunk_deals", "filter",
+                                               "repetitions", "min_time", "evaluator", "timeout", "mpirun"});
 
 }  // namespace cardsim::app

@@ -32,6 +32,8 @@ namespace cardsim::io {
 // ones renamed (..._when_played); a tally field for the dealer's unneeded
 // hands; per-seat house edges; null standard errors of one round.
 inline constexpr int RESULT_SCHEMA_VERSION = 2;
+// The version of `cardsim bench`'s result (app/bench.hpp; docs/results.md).
+inline constexpr int BENCH_SCHEMA_VERSION = 1;
 
 // The 95% normal quantile of the intervals the results and reports print.
 using core::Z95;
