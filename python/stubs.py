@@ -97,6 +97,9 @@ def analyze(config: Config = None, *, composition_dependent: bool = False{keywor
 ) -> Result: ...
 def chart(config: Config = None, *{keyword(config)}
 ) -> str: ...
+def bench(*, filter: str = "", repetitions: int = 5, min_time: float = 0.2, threads: int = 0,
+          evaluator: Optional[Path] = None, time_anyway: bool = False, timeout: float = 600,
+          progress: Progress = False) -> Result: ...
 def config_keys() -> List[Dict[str, str]]: ...
 def to_frame(result: Mapping[str, Any], table: Optional[str] = None) -> pandas.DataFrame: ...
 '''
@@ -106,7 +109,7 @@ def zjh_stub(keys: Dict[str, List[str]]) -> str:
     rules = keys["ZjhRuleKeys"]
     return HEADER + f'''"""Zha Jin Hua (炸金花, three-card poker): ``cardsim zjh exact`` and ``cardsim zjh sim``."""
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Tuple, Union
 
 from ._args import Path
 from ._progress import Progress
@@ -122,6 +125,10 @@ def sim(
         deals: Union[int, str, None] = None, seed: Optional[int] = None, threads: int = 0,
         chunk_deals: Union[int, str, None] = None, progress: Progress = False, checkpoint: Optional[Path] = None,
         checkpoint_every: float = 60, resume: Optional[Path] = None, shard: Optional[Tuple[int, int]] = None{keyword(rules)}
+) -> Dict[str, Any]: ...
+def check_evaluator(
+        fn: Callable[[Tuple[int, int, int]], int], config: Config = None, *, variant: Optional[str] = None,
+        timing: bool = True{keyword(rules)}
 ) -> Dict[str, Any]: ...
 def config_keys() -> List[Dict[str, Any]]: ...
 '''

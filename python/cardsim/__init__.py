@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import pandas
     from typing_extensions import Unpack
 
-__all__ = ["sim", "merge", "analyze", "compare", "sweep", "chart", "to_frame", "config_keys", "zjh", "PairedResult",
+__all__ = ["sim", "merge", "analyze", "compare", "sweep", "chart", "bench", "to_frame", "config_keys", "zjh", "PairedResult",
            "Interrupted", "ConfigKeys", "RuleKeys", "CountingKeys", "RunKeys", "SweepKeys", "ZjhRuleKeys"]
 __version__: str = _cardsim.__version__
 
@@ -230,6 +230,22 @@ def chart(config: Config = None, **keys: Unpack[ConfigKeys]) -> str:
     """The strategy chart a config plays, as text in the chart file format
     (``cardsim chart``): "basic" is computed for the rules."""
     return _cardsim.chart(_source(config, keys))
+
+
+def bench(*, filter: str = "", repetitions: int = 5, min_time: float = 0.2, threads: int = 0,
+          evaluator: Optional[Path] = None, time_anyway: bool = False, timeout: float = 600,
+          progress: Progress = False) -> Result:
+    """cardsim's speed on this machine (``cardsim bench --out -``): each case's
+    median rate over ``repetitions`` of at least ``min_time`` seconds, and its
+    ratio to the dealing limit measured in the same run; ``filter`` a regular
+    expression of case names. ``evaluator``: a plugin (a shared library,
+    cardsim/evaluator_plugin.h) checked on every hand, then timed beside
+    cardsim's (``time_anyway``: even if its check fails; ``timeout`` seconds).
+    A plugin that fails its check gives a result with ``evaluator.passed``
+    False (the CLI exits 1). Ctrl-C keeps the cases measured (Interrupted's
+    ``partial``). docs/bench.md."""
+    run = _cardsim.BenchRun(filter, repetitions, min_time, threads, _path(evaluator), time_anyway, timeout)
+    return _finish(*_cardsim.bench(run, callback(progress, "repetitions")))
 
 
 def config_keys() -> List[Dict[str, str]]:

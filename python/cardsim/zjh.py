@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Union
+import time
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _cardsim
 from ._args import Path, path, shard as shard_text
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
     from ._keys import ZjhRuleKeys
 
-__all__ = ["exact", "sim", "config_keys"]
+__all__ = ["exact", "sim", "check_evaluator", "config_keys"]
 
 Config = Union[str, "os.PathLike[str]", Mapping[str, Any], None]
 
@@ -60,6 +61,54 @@ def sim(config: Config = None, *, variant: Optional[str] = None, players: Option
                           str(_cardsim.ZJH_DEFAULT_CHUNK_DEALS if chunk_deals is None else chunk_deals), threads,
                           path(checkpoint), checkpoint_every, path(resume), shard_text(shard), given)
     return finish(*_cardsim.zjh_sim(_game(config, variant, rules), run, callback(progress, "deals")))
+
+
+def _rate(fn: Callable[[Tuple[int, int, int]], Any], hands: List[Tuple[int, int, int]], min_time: float) -> float:
+    """Calls of ``fn`` per second over ``hands``, passes repeated for at least ``min_time`` s."""
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        for hand in hands:
+            fn(hand)
+        calls += len(hands)
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time:
+            return calls / elapsed
+
+
+def check_evaluator(fn: Callable[[Tuple[int, int, int]], int], config: Config = None, *,
+                    variant: Optional[str] = None, timing: bool = True,
+                    **rules: Unpack[ZjhRuleKeys]) -> Dict[str, Any]:
+    """Checks a Python hand ranker exhaustively, as ``cardsim bench
+    --evaluator`` checks a plugin's ``zjh_rank``: ``fn(cards)`` gets each of
+    the 22,100 hands (a tuple of three card indices 0..51, rank * 4 + suit,
+    deuce 0 .. ace 12, clubs 0 .. spades 3) and returns an int, higher
+    beating lower, equal tying; the order of every pair (244,193,950) is
+    compared with cardsim's under the rules (as ``exact`` resolves them).
+    Returns the check (``passed``, ``pairs``, ``disagreements``, ``first``,
+    ``by_category``, ``rules``) and, with ``timing``, ``timing``: the
+    function's calls per second on those hands, the same loop's rate with a
+    function doing nothing (Python's call overhead, the most any Python
+    function can reach), and cardsim's evaluator's rate on the same hands.
+    Raises TypeError or ValueError for a rank that is no int in 0..2**32-1."""
+    hands = _cardsim.zjh_hands()
+    ranks: List[int] = []
+    for hand in hands:
+        rank = fn(hand)
+        if isinstance(rank, bool) or not isinstance(rank, int):
+            raise TypeError(f"the evaluator returned {type(rank).__name__} for {hand}; expected an int")
+        if not 0 <= rank < 2**32:
+            raise ValueError(f"the evaluator returned {rank} for {hand}; expected an int in 0..2**32-1")
+        ranks.append(rank)
+    game = _game(config, variant, rules)
+    result: Dict[str, Any] = {"check": json.loads(_cardsim.zjh_check_ranks(game, ranks))}
+    if timing:
+        theirs = _rate(fn, hands, 0.2)
+        overhead = _rate(lambda hand: 0, hands, 0.2)
+        ours = _cardsim.zjh_rate(game)
+        result["timing"] = {"unit": "hands", "cards": "every hand in order", "evaluator": theirs,
+                            "empty_function": overhead, "cardsim": ours, "ratio": theirs / ours}
+    return result
 
 
 def config_keys() -> List[Dict[str, Any]]:

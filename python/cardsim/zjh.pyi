@@ -2,7 +2,7 @@
 # Every config key is an explicit keyword parameter, so that a type checker rejects a misspelt one.
 """Zha Jin Hua (炸金花, three-card poker): ``cardsim zjh exact`` and ``cardsim zjh sim``."""
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Tuple, Union
 
 from ._args import Path
 from ._progress import Progress
@@ -22,6 +22,14 @@ def sim(
         deals: Union[int, str, None] = None, seed: Optional[int] = None, threads: int = 0,
         chunk_deals: Union[int, str, None] = None, progress: Progress = False, checkpoint: Optional[Path] = None,
         checkpoint_every: float = 60, resume: Optional[Path] = None, shard: Optional[Tuple[int, int]] = None,
+        ties: Literal['split', 'suits'] = ...,
+        a23: Literal['lowest', 'second'] = ...,
+        special_235: bool = ...,
+        straight_above_flush: bool = ...
+) -> Dict[str, Any]: ...
+def check_evaluator(
+        fn: Callable[[Tuple[int, int, int]], int], config: Config = None, *, variant: Optional[str] = None,
+        timing: bool = True,
         ties: Literal['split', 'suits'] = ...,
         a23: Literal['lowest', 'second'] = ...,
         special_235: bool = ...,

@@ -24,4 +24,5 @@ PYBIND11_MODULE(_cardsim, m) {
   });
   cardsim::python::register_blackjack(m);
   cardsim::python::register_zjh(m);
+  cardsim::python::register_bench(m);
 }

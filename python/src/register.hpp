@@ -9,5 +9,7 @@ namespace cardsim::python {
 void register_blackjack(pybind11::module_& m);
 // zjh_exact and zjh_sim.
 void register_zjh(pybind11::module_& m);
+// bench, and the ranking check of a Python evaluator.
+void register_bench(pybind11::module_& m);
 
 }  // namespace cardsim::python

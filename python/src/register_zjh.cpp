@@ -4,11 +4,14 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cardsim/app/bench.hpp"
 #include "cardsim/app/zjh_job.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
@@ -17,6 +20,7 @@
 #include "cardsim/io/outputs.hpp"
 #include "cardsim/io/zjh_config.hpp"
 #include "cardsim/io/zjh_result.hpp"
+#include "cardsim/zjh/evaluator_check.hpp"
 #include "cardsim/zjh/exact.hpp"
 #include "cardsim/zjh/rules.hpp"
 #include "cardsim/zjh/sim.hpp"
@@ -128,6 +132,31 @@ py::tuple sim(const ZjhSource& source, const ZjhRun& how, const py::object& prog
   });
 }
 
+// The ranking check of `ranks` (one per zjh_hands() hand) under the game's
+// rules: the check's JSON text, as a bench result's evaluator check.
+std::string check_ranks(const ZjhSource& source, const std::vector<std::uint32_t>& ranks) {
+  const py::gil_scoped_release release;
+  io::InputRegistry inputs;
+  const zjh::Rules rules = resolve(source, std::nullopt, inputs).rules;
+  json check = app::zjh_check_json("zjh_rank", zjh::check_ranks(rules, ranks));
+  check["rules"] = zjh::describe(rules);
+  return check.dump(JSON_INDENT);
+}
+
+// Every hand once, in the order check_ranks reads the ranks.
+std::vector<std::tuple<int, int, int>> hands() {
+  std::vector<std::tuple<int, int, int>> out;
+  for (const zjh::Hand& h : zjh::all_hands()) out.emplace_back(h[0], h[1], h[2]);
+  return out;
+}
+
+// Cardsim's evaluator's rate on those hands in that order (hands/s).
+double our_rate(const ZjhSource& source) {
+  const py::gil_scoped_release release;
+  io::InputRegistry inputs;
+  return app::zjh_sequential_rate(resolve(source, std::nullopt, inputs).rules);
+}
+
 }  // namespace
 
 void register_zjh(py::module_& m) {
@@ -145,6 +174,9 @@ void register_zjh(py::module_& m) {
   m.def("zjh_config_keys", &config_keys,
         "The zjh config keys: a JSON list of {key, rule, kind, allowed, help, default}");
   m.attr("ZJH_DEFAULT_CHUNK_DEALS") = zjh::DEFAULT_CHUNK_DEALS;
+  m.def("zjh_hands", &hands, "The 22,100 hands, cards increasing, in the order zjh_check_ranks reads ranks");
+  m.def("zjh_check_ranks", &check_ranks, py::arg("game"), py::arg("ranks"), "The ranking check's JSON text");
+  m.def("zjh_rate", &our_rate, py::arg("game"), "cardsim's evaluator's hands/s on zjh_hands() in order");
 }
 
 }  // namespace cardsim::python

@@ -68,7 +68,9 @@ json disagreement_json(const zjh::Disagreement& d) {
           {"evaluator", d.theirs}};
 }
 
-json check_json(const std::string& entry, const zjh::EvaluatorCheck& check) {
+}  // namespace
+
+json zjh_check_json(const std::string& entry, const zjh::EvaluatorCheck& check) {
   json by_category = json::array();
   for (unsigned hi = 0; hi < zjh::CATEGORY_COUNT; ++hi) {
     for (unsigned lo = 0; lo < zjh::CATEGORY_COUNT; ++lo) {
@@ -96,6 +98,15 @@ json check_json(const std::string& entry, const zjh::EvaluatorCheck& check) {
   }
   return j;
 }
+
+double zjh_sequential_rate(const zjh::Rules& rules) {
+  const ZjhTiming ours(rules);
+  std::vector<double> rates;
+  for (int r = 0; r < 3; ++r) rates.push_back(timed_rate([&] { return ours.ours_sequential(); }, 0.2, nullptr));
+  return median_of(rates);
+}
+
+namespace {
 
 std::string hand_verdict_text(const blackjack::HandVerdict& v) {
   return std::to_string(v.total) + (v.soft ? " soft" : " hard");
@@ -157,8 +168,8 @@ class Child {
                   {"abi_version", e->abi_version}, {"rules", zjh::describe(rules_)},
                   {"checks", json::array()},       {"timings", json::array()}};
     bool passed = true;
-    if (has_rank()) passed = add_check(block, check_json("zjh_rank", check_rank())) && passed;
-    if (has_compare()) passed = add_check(block, check_json("zjh_compare", check_compare())) && passed;
+    if (has_rank()) passed = add_check(block, zjh_check_json("zjh_rank", check_rank())) && passed;
+    if (has_compare()) passed = add_check(block, zjh_check_json("zjh_compare", check_compare())) && passed;
     if (has_bj()) passed = add_check(block, check_bj()) && passed;
     block["passed"] = passed;
     if (passed || request_.time_anyway) time(block);
@@ -356,8 +367,9 @@ class Child {
 };
 
 [[noreturn]] void child_main(const EvaluatorRequest& request, int fd) {
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  // The default action for every signal the parent may handle (Python's
+  // faulthandler would print its traceback for the plugin's crash).
+  for (const int sig : {SIGINT, SIGTERM, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(sig, SIG_DFL);
   const Reporter out(fd);
   try {
     out.line("result " + Child(request, out).run().dump());

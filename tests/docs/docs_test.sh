@@ -50,7 +50,7 @@ COMPLETE
     diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
   }
   # Each alone: the commands; a prefix; zjh's commands.
-  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp bench
   expect "s" sim sweep sidebet
   expect "i" indices
   expect "r" report ramp
@@ -134,7 +134,7 @@ COMPLETE
     [[ -z $line || $line == *" " ]] && words+=(__empty__)
     diff <(complete "${words[@]}") <(printf '%s\n' "$@" | sort) >diff.txt || fail "completing '$line': $(cat diff.txt)"
   }
-  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp
+  expect "" sim chart compare sweep report zjh analyze play merge sidebet indices ramp bench
   expect "s" sim sweep sidebet
   expect "zjh " deal exact sim
   expect "sim --reshuffle " cut-card every-round
@@ -205,6 +205,16 @@ results)
     --json indices.json --out indices.txt
   grep -q '"crossing"' indices.json || fail "indices found no line: no crossing keys to check"
   run ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out ramp.json
+  # bench: the reference alone, with a wrong evaluator of each kind (the test
+  # plugins, when built beside: their keys of a failed check).
+  plugins=$(dirname "$cardsim")/tests/bench/plugins
+  for plugin in a23_high soft; do
+    evaluator=()
+    [[ -f $plugins/libplugin_$plugin.so ]] && evaluator=(--evaluator "$plugins/libplugin_$plugin.so")
+    "$cardsim" bench --filter '^dealing$' --repetitions 1 --min-time 0 "${evaluator[@]}" --quiet \
+      --out "bench-$plugin.json" 2>/dev/null
+    [[ -s bench-$plugin.json ]] || fail "bench wrote no result"
+  done
   # The key names (and the names listed by *_fields arrays) of each file,
   # outside the config, a shard's identity and the side bet as read
   # (documented in config.md, scale.md, sidebets.md). The files

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/app/settings.hpp"
+#include "cardsim/zjh/evaluator_check.hpp"
 
 namespace cardsim::app {
 
@@ -97,6 +98,14 @@ struct EvaluatorRequest {
 // that cannot be loaded, lacks the symbol, has another ABI version, gives no
 // entry point, crashes, hangs past the timeout or returns values out of range.
 nlohmann::json run_evaluator(const EvaluatorRequest& request);
+
+// A ranking or comparator check as the evaluator block's "checks" list
+// holds it ("entry": "zjh_rank" or "zjh_compare").
+nlohmann::json zjh_check_json(const std::string& entry, const zjh::EvaluatorCheck& check);
+
+// Cardsim's evaluator's rate (hands/s, the median of 3 repetitions of 0.2 s)
+// on the 22,100 hands in order, as the evaluator timings measure it.
+double zjh_sequential_rate(const zjh::Rules& rules);
 
 // The text lines of an evaluator block (the checks' verdicts and witnesses,
 // the timings and ratios).
