@@ -359,7 +359,8 @@ std::string bench_summary(const json& result) {
   const json& m = result.at("machine");
   std::string out = "cardsim " + m.at("cardsim_version").get<std::string>() + " bench on " +
                     m.at("cpu").get<std::string>() + " (" + std::to_string(m.at("cores").get<unsigned>()) +
-                    " hardware threads), " + m.at("compiler").get<std::string>() + "\n";
+                    " hardware threads), " + m.at("compiler").get<std::string>() + " (" +
+                    m.at("flags").get<std::string>() + ")\n";
   const json& s = result.at("settings");
   char line[256];
   std::snprintf(line, sizeof line, "%u repetitions of >= %g s; figures: median [min .. max]\n",
