@@ -44,8 +44,8 @@ COMMAND_TIMEOUT_S = 120
 # What the machine's speed, core count or build decides, masked as "#". Each
 # pattern's groups are kept, the rest of its match becomes the mask.
 MASKS = [
-    # rates: "58.9 M rounds/s", "3.05e+09 rounds/s", "(724634 rounds/s)", "1.2 G deals/s"
-    (re.compile(r"[0-9.]+(?:e[+-][0-9]+)?( [kMG])? (rounds|deals|hands|states|cells)/s"), r"# \2/s"),
+    # rates: "58.9 M rounds/s", "3.05e+09 rounds/s", "(724634 rounds/s)", "48.4M deals/s"
+    (re.compile(r"[0-9.]+(?:e[+-][0-9]+)? ?([kMG] )?(rounds|deals|hands|states|cells)/s"), r"# \2/s"),
     # durations: "(0.17 s)", "2.8 s on", "in 0.108 s", "1m57"
     (re.compile(r"\b[0-9]+(?:\.[0-9]+)? (s|ms|min)\b"), r"# \1"),
     (re.compile(r"\b[0-9]+m[0-9]+(?:\.[0-9]+)?s\b"), "#"),
