@@ -34,11 +34,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import List, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 MARKER = "<!-- EXAMPLE (scripts/update-examples.py) -->"
-ELISION = "..."
 COMMAND_TIMEOUT_S = 120
 
 # What the machine's speed, core count or build decides, masked as "#". Each
