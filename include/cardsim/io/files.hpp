@@ -20,6 +20,8 @@
 #include <optional>
 #include <string>
 
+#include "cardsim/core/error.hpp"
+
 namespace cardsim::io {
 
 // The whole content of `path`; throws Error naming the path if it cannot be read.
