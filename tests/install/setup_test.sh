@@ -75,8 +75,8 @@ user)
     fail "no apt-get command to run: $(cat "$work/out.txt")"
   ;;
 cli)
-  everything="g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev nettle-dev help2man man-db libgtest-dev
-              lintian python3-mypy zsh"
+  everything="g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev nettle-dev help2man man-db"
+  everything+=" libgtest-dev lintian python3-mypy zsh"
   MISSING=$everything setup cli || fail "exit $?: $(cat "$work/out.txt")"
   [[ $(log) == *"install -y -qq --no-install-recommends g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev nettle-dev help2man man-db" ]] ||
     fail "setup.sh cli installs: $(log)"
