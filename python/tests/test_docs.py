@@ -3,12 +3,16 @@
 The page's ```python blocks run in order, as one session (an example uses the
 names an earlier one made), in a scratch folder with the source tree's configs/
 beside it: a block of ">>>" lines as a doctest (its output compared with the
-page's, runs of spaces compared as one), a block of plain code as a script."""
+page's, runs of spaces compared as one), a block of plain code as a script. And
+the shell lines that run this build's module (`$ PYTHONPATH=build/release/python
+/usr/bin/python3 -c '...'`) print what the page shows after them."""
 from __future__ import annotations
 
 import doctest
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
@@ -50,3 +54,16 @@ def test_python_examples_run(tmp_path, monkeypatch):
             exec(compile(text, name, "exec"), session)  # pylint: disable=exec-used
     assert not failures, "".join(failures)
     assert os.path.exists("ck.json")  # (the checkpoint example wrote its file here)
+
+
+ONE_LINER = re.compile(r"^\$ PYTHONPATH=build/release/python /usr/bin/python3 -c '([^']*)'\n((?:[^$`\n][^\n]*\n)*)", re.M)
+
+
+def test_python_one_liners(tmp_path):
+    text = PAGE.read_text(encoding="utf-8")
+    found = ONE_LINER.findall(text)
+    assert found, "no one-liner on the page"
+    for code, shown in found:
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, (code, done.stderr)
+        assert done.stdout == shown, (code, done.stdout, shown)
