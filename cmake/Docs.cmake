@@ -11,7 +11,7 @@
 # Without Debian's help2man (scripts/setup.sh installs it) there are no man pages.
 find_program(CARDSIM_HELP2MAN help2man)
 if(NOT CARDSIM_HELP2MAN)
-  message(STATUS "help2man not found: no man pages (scripts/setup.sh installs it)")
+  message(WARNING "help2man not found: no man pages, `man cardsim` will not work (scripts/setup.sh installs it)")
 endif()
 if(CARDSIM_DEBIAN)
   set(cardsim_zsh_dir "${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions")

@@ -56,7 +56,8 @@ endif()
 
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME libcardsim-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
-set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "cardsim ${cardsim_same_version}, nlohmann-json3-dev (>= 3.10), libpcg-cpp-dev")
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
+    "cardsim ${cardsim_same_version}, nlohmann-json3-dev (>= 3.10), libpcg-cpp-dev, nettle-dev")  # (cardsim::io links -lnettle)
 set(CPACK_COMPONENT_DEV_DESCRIPTION "C++ library of the cardsim card game simulator (development files)
 The game layers of cardsim (blackjack and Zha Jin Hua: shoes, rules, strategy,
 the exact analyses, the simulation runner), its formats (configs, charts,

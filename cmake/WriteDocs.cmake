@@ -5,7 +5,7 @@
 # (zsh: `#compdef cardsim`, the same tables, src/cli/completion.zsh) and
 # cardsim.fish (src/cli/completion.fish, then `cardsim docs completion-fish`);
 # and, with HELP2MAN, one man page per command into MAN_DIR/man1: cardsim.1
-# from `cardsim --help` and `--version` (with docs/man/cardsim.h2m's sections),
+# from `cardsim --help` (with docs/man/cardsim.h2m's sections),
 # cardsim-PATH.1 for each command of `cardsim docs commands` (e.g.
 # cardsim-zjh-deal.1 for `cardsim zjh deal`). help2man runs in a UTF-8 locale
 # (the pages name 炸金花) and turns each command's "Examples:" into EXAMPLES.
@@ -43,6 +43,27 @@ function(roff text out)
   string(REPLACE "\\" "\\e" text "${text}")
   string(REPLACE "-" "\\-" text "${text}")
   set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+# A command as shell lines of at most EXAMPLE_WIDTH characters (an 80-column
+# man page's text width, less its indents): broken at spaces, each line but the
+# last ending with " \", the next indented by 4 (a word is never split).
+set(EXAMPLE_WIDTH 64)
+function(shell_lines text out)
+  string(REPLACE " " ";" words "${text}")
+  set(lines "")
+  set(line "")
+  foreach(word IN LISTS words)
+    string(LENGTH "${line} ${word} \\" length)
+    if(line STREQUAL "")
+      set(line "${word}")
+    elseif(length GREATER EXAMPLE_WIDTH)
+      string(APPEND lines "${line} \\\n")
+      set(line "    ${word}")
+    else()
+      string(APPEND line " ${word}")
+    endif()
+  endforeach()
+  set(${out} "${lines}${line}" PARENT_SCOPE)
 endfunction()
 # (Lines as list items: a ';' of the text kept as a placeholder until written.)
 string(REPLACE ";" "<semicolon>" examples "${examples}")
@@ -84,23 +105,26 @@ foreach(line IN LISTS lines)
   roff("${description}" description)
   set(include "[NAME]\n${page} \\- ${description}\n")
   # EXAMPLES: the command's examples (those of its --help) as tagged paragraphs.
+  # Each command unfilled, as it is typed, split at spaces into lines that end
+  # with " \" (so that it still copies as one command), then what it does.
   set(examples_roff "")
   foreach(example IN LISTS example_lines)
     if(example MATCHES "^([^\t]*)\t([^\t]*)\t(.*)$" AND CMAKE_MATCH_1 STREQUAL path)
       set(what "${CMAKE_MATCH_3}")
-      roff("${CMAKE_MATCH_2}" command)
-      string(APPEND examples_roff ".TP\n.B ${command}\n${what}\n")
+      shell_lines("${CMAKE_MATCH_2}" command)
+      roff("${command}" command)
+      string(APPEND examples_roff ".PP\n.nf\n\\fB${command}\\fR\n.fi\n.RS\n${what}\n.RE\n")
     endif()
   endforeach()
   if(examples_roff)  # (left-aligned and unhyphenated, to be copied)
     string(APPEND include "[=EXAMPLES]\n.ad l\n.nh\n${examples_roff}")
   endif()
   if(path STREQUAL "")
-    # cardsim itself: its own --version, and the sections of docs/man/cardsim.h2m.
+    # cardsim itself: the sections of docs/man/cardsim.h2m.
     file(READ "${SOURCE_DIR}/docs/man/cardsim.h2m" sections)
     string(APPEND include "${sections}\n[SEE ALSO]\n${see_also}")
     set(program "${CARDSIM}")
-    set(args)
+    set(args "--version-string=${VERSION}")  # (the footer: "cardsim 0.2.0", without the commit, fits beside the date)
   else()
     # A command: a script that runs it, named as its page, and the version given.
     set(program "${work}/${page}")

@@ -23,3 +23,10 @@ echo "cardsim is installed in $PREFIX/bin/cardsim (its data in $PREFIX/share/car
 if [[ $(command -v cardsim || true) != "$PREFIX/bin/cardsim" ]]; then
   echo "$PREFIX/bin is not first on your PATH for cardsim; add it:  export PATH=\"$PREFIX/bin:\$PATH\""
 fi
+if [[ ! -e $PREFIX/share/man/man1/cardsim.1 ]]; then
+  echo "No man pages were installed (help2man is missing: bash scripts/setup.sh cli installs it)."
+fi
+if command -v fish >/dev/null && [[ $PREFIX != /usr && $PREFIX != "$HOME/.local" ]]; then
+  echo "fish reads no completions from $PREFIX; in ~/.config/fish/config.fish add:" \
+    " set -p fish_complete_path $PREFIX/share/fish/vendor_completions.d"
+fi

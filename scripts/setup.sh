@@ -17,6 +17,7 @@ cli=(
   libpcg-cpp-dev      # PCG random number generators
   nlohmann-json3-dev  # JSON
   nettle-dev          # SHA-256 of the inputs a run reads
+  help2man man-db     # the man pages, from --help (cmake/Docs.cmake), and `man` to read them
 )
 # The tests, benchmarks, Python package, packages and checks.
 rest=(
@@ -28,8 +29,6 @@ rest=(
   tidy                # HTML validity of `cardsim report` pages (tests/cli/report_test.sh)
   chromium            # renders the report pages (scripts/check-report.sh)
   clang-format        # scripts/check-format.sh (.clang-format)
-  help2man            # the man pages, from --help (cmake/Docs.cmake)
-  man-db              # `man`: the Debian package check (scripts/test.sh)
   zsh fish            # the zsh and fish completions' test (tests/cli/cli_test.sh)
   dpkg-dev lintian    # the Debian packages (dpkg-shlibdeps) and their check (scripts/check-package.sh)
   python3-dev pybind11-dev python3-pybind11  # the Python module (python/, docs/python.md)

@@ -9,7 +9,9 @@
 #   docs/zjh.md     zjh-config-keys  Zha Jin Hua's config keys (`cardsim docs zjh-config-keys`:
 #                                io::zjh_config_keys() in src/io/config/zjh_config.cpp)
 # and the Python package's type stubs, python/cardsim/__init__.pyi and zjh.pyi
-# (python/stubs.py, from python/cardsim/_keys.py).
+# (python/stubs.py, from python/cardsim/_keys.py); then, without --check, the
+# examples of README.md and docs/ (scripts/update-examples.py: it runs them,
+# a minute or two; its own test is docs.examples).
 # Usage: scripts/update-docs.sh [--check] [CARDSIM]   (CARDSIM: build/release/cardsim)
 #   --check  changes nothing; lists the stale pages and exits 1 if any (the
 #            docs.generated test)
@@ -75,4 +77,7 @@ stub_args=()
 if ((stale)); then
   echo "error: generated docs are stale; run scripts/update-docs.sh and commit the result" >&2
   exit 1
+fi
+if ((!check)); then
+  /usr/bin/python3 scripts/update-examples.py "$cardsim"
 fi

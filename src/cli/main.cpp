@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   // "cardsim 0.2.0" from a release's source tarball.
   const std::string revision = cardsim::GIT_REVISION;
   app.set_version_flag(
-      "--version",
+      "-V,--version",
       std::string("cardsim ") + cardsim::VERSION + (revision == "unknown" ? "" : " (commit " + revision + ")"),
       "Print the version and exit");
   app.require_subcommand(1);
@@ -148,6 +148,12 @@ int main(int argc, char** argv) {
     return EXIT_USAGE;
   }
   if (!walk.unknown.empty()) return report(EXIT_USAGE, unknown_command_message(walk));
+  if (walk.command == &app) {
+    // A flag before any command: cardsim's own (-V, --help) or an unknown one
+    // ("--versio: did you mean --version?"), not "A subcommand is required".
+    const std::string flag = unknown_flag_message(walk, argc, argv);
+    if (!flag.empty()) return report(EXIT_USAGE, flag);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

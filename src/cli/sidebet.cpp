@@ -3,6 +3,7 @@
 // wiring and printing only; the counting lives in blackjack/side_bet and the
 // file format and report in io/side_bet_file.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -12,10 +13,13 @@
 
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
+#include "cardsim/core/error.hpp"
+#include "cardsim/io/config.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/side_bet_file.hpp"
 #include "commands.hpp"
+#include "config_options.hpp"
 #include "outputs.hpp"
 
 namespace cardsim::cli {
@@ -32,6 +36,24 @@ struct SidebetOptions {
   std::string out;
   bool quiet = false;
 };
+
+// --decks N: a whole number of decks, 1..MAX_DECKS.
+int sheet_decks(const std::string& text) {
+  const nlohmann::json value = io::flag_value_to_json(text);
+  if (!value.is_number_unsigned() || value.get<std::uint64_t>() < 1 ||
+      value.get<std::uint64_t>() > static_cast<std::uint64_t>(blackjack::MAX_DECKS)) {
+    throw Error("'" + excerpt(text) + "' is not allowed; expected 1.." + std::to_string(blackjack::MAX_DECKS) +
+                " (a PAR sheet is for a finite shoe)");
+  }
+  return value.get<int>();
+}
+
+// --h17 [BOOL]: alone (""), true or false.
+bool flag_true(const std::string& text) {
+  const nlohmann::json value = io::flag_value_to_json(text);
+  if (!value.is_boolean()) throw Error("'" + excerpt(text) + "' is not allowed; expected true or false");
+  return value.get<bool>();
+}
 
 void run_sidebet(const SidebetOptions& options) {
   io::InputRegistry inputs;
@@ -75,10 +97,23 @@ void setup_sidebet(CLI::App& app) {
       "sidebet", "Exact PAR sheet of a blackjack side bet (configs/sidebets/) for a fresh shoe, by combinatorics");
   sidebet->add_option("bet", options->bet, "A side bet: a name in the data folder's sidebets/ or a side bet file")
       ->required();
-  sidebet->add_option("--decks", options->decks, "Decks in the shoe")
-      ->check(CLI::Range(1, blackjack::MAX_DECKS))
-      ->capture_default_str();
-  sidebet->add_flag("--h17", options->h17, "The dealer hits soft 17 (bets on the dealer's final hand)");
+  // --decks and --h17 read as sim's flags of the same keys read them
+  // (io::flag_value_to_json), with cardsim's one-line errors; a PAR sheet is
+  // for a finite shoe.
+  sidebet
+      ->add_option_function<std::string>(
+          "--decks", [options](const std::string& text) { options->decks = sheet_decks(text); }, "Decks in the shoe")
+      ->check(error_check([](const std::string& text) { sheet_decks(text); }))
+      ->check(CLI::Range(1, blackjack::MAX_DECKS))  // (never fails after sheet_decks: names the range in --help)
+      ->type_name("N")
+      ->default_str(std::to_string(DEFAULT_DECKS));
+  sidebet
+      ->add_option_function<std::string>(
+          "--h17", [options](const std::string& text) { options->h17 = flag_true(text); },
+          "The dealer hits soft 17 (bets on the dealer's final hand); alone, or true or false")
+      ->check(error_check([](const std::string& text) { flag_true(text); }))
+      ->expected(0, 1)
+      ->type_name("[BOOL]");
   sidebet->add_option("-o,--out", options->out, "Write the PAR sheet as JSON to FILE ('-': stdout)");
   sidebet->add_flag("-q,--quiet", options->quiet, "No table on the terminal");
   sidebet->callback([options] { run_sidebet(*options); });

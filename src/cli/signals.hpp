@@ -1,7 +1,8 @@
 // Ctrl-C (SIGINT) and SIGTERM, for the whole process. main() installs the
 // handler before anything else, and ignores SIGPIPE: a write to a pipe whose
-// reader has gone is a failed write like any other (the result is saved to a
-// fallback file, as for a full disk), not a silent death. A signal ends the
+// reader has gone fails with EPIPE, which the outputs take as the reader's
+// choice (io::ReaderClosed: nothing said, nothing saved, the run's other
+// outputs still written), not a death by signal (exit 141). A signal ends the
 // process with 128 + its number (130 for SIGINT, 143 for SIGTERM):
 // - outside a run (reading configs and charts, computing strategies and exact
 //   EVs, sweep cells, merge, report...) a signal ends the process at once with

@@ -77,6 +77,12 @@ version)
   "$cardsim" --version >version.txt || fail "--version exits non-zero"
   grep -Eq "^cardsim [0-9]+\.[0-9]+\.[0-9]+( \(commit [0-9a-f]{12}(-dirty)?\))?$" version.txt ||
     fail "bad --version: $(cat version.txt)"
+  # -V is --version; a misspelt flag before the command is named as such, not
+  # "A subcommand is required" (issue 47).
+  "$cardsim" -V >v.txt 2>&1 || fail "-V exits non-zero: $(cat v.txt)"
+  cmp -s v.txt version.txt || fail "-V prints '$(cat v.txt)', --version '$(cat version.txt)'"
+  expect_error 2 "unknown flag '--versio' for \`cardsim\`; did you mean --version?" "$cardsim" --versio
+  expect_error 2 "unknown flag '--nope' for \`cardsim\`" "$cardsim" --nope sim
   if [[ -e $source_dir/.git || -e $source_dir/.git-revision ]]; then
     grep -q "(commit " version.txt || fail "built from a checkout, --version names no commit: $(cat version.txt)"
   fi
@@ -205,6 +211,18 @@ sidebet)
   grep -q '"house_edge_percent": 6.2142' buster.json || fail "Buster 6 decks H17"
   expect_error 1 "'no-such-bet' is not a file or a bet in .*lucky-ladies" "$cardsim" sidebet no-such-bet
   expect_error 2 "decks" "$cardsim" sidebet lucky-ladies --decks 9
+  # --h17 takes true or false as sim's flag does, and bad values get cardsim's
+  # words, not CLI11's ("The following argument was not expected", "Value
+  # infinite not in range 1 to 8"; issue 47).
+  "$cardsim" sidebet buster-blackjack --h17 true --quiet --out - >buster-true.json || fail "sidebet --h17 true"
+  cmp -s <(statistics buster.json) <(statistics buster-true.json) || fail "--h17 true is not --h17"
+  "$cardsim" sidebet buster-blackjack --h17 false --quiet --out - >buster-false.json || fail "sidebet --h17 false"
+  "$cardsim" sidebet buster-blackjack --quiet --out - >buster-s17.json || fail "sidebet buster-blackjack"
+  cmp -s <(statistics buster-false.json) <(statistics buster-s17.json) || fail "--h17 false is not S17"
+  expect_error 2 "--decks: 'infinite' is not allowed; expected 1\.\.8 (a PAR sheet is for a finite shoe)" \
+    "$cardsim" sidebet 21-plus-3 --decks infinite
+  expect_error 2 "--decks: '0' is not allowed; expected 1\.\.8" "$cardsim" sidebet 21-plus-3 --decks 0
+  expect_error 2 "--h17: 'maybe' is not allowed; expected true or false" "$cardsim" sidebet 21-plus-3 --h17 maybe
   printf '{"name": "x", "cards": "first_two", "outcomes": [{"name": "F", "kind": "flush", "pays": 5}]}\n' >flush.json
   expect_error 1 "outcome 'F': looks at the cards 'first_two_upcard'" "$cardsim" sidebet flush.json --out r.json
   expect_error 1 "does not exist" "$cardsim" sidebet lucky-ladies --out missing/dir/r.json

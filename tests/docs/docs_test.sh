@@ -173,6 +173,27 @@ man)
   grep -A1 "^EXAMPLES" sim.txt | grep -q "cardsim sim --config 6d-h17-das --rounds 100M" || fail "cardsim-sim(1) has no EXAMPLES"
   grep -q -- "--checkpoint-every DURATION$" sim.txt || fail "cardsim-sim(1): --checkpoint-every's value"
   ! grep -rqE "(UINT|INT|TEXT|FLOAT):|DURATION:DURATION" "$build_dir/man/man1" || fail "a man page names a parser type"
+  # At 80 columns: the exit codes as src/cli/signals.hpp gives them (128 + the
+  # signal), the footer's version and date apart, and each example a command
+  # to copy: on one line, or on lines ending with " \" (never broken mid-command).
+  MANWIDTH=80 man -l "$build_dir/man/man1/cardsim.1" >cardsim.txt 2>/dev/null
+  grep -qE '^ +130 +.*SIGINT' cardsim.txt || fail "cardsim(1): 130 is not SIGINT's: $(grep -A14 '^EXIT' cardsim.txt)"
+  grep -qE '^ +143 +.*SIGTERM' cardsim.txt || fail "cardsim(1): 143 is not SIGTERM's: $(grep -A14 '^EXIT' cardsim.txt)"
+  ! grep -qE '^ +130 +.*SIGTERM' cardsim.txt || fail "cardsim(1) says SIGTERM exits 130"
+  footer=$(grep -v '^ *$' cardsim.txt | tail -1)
+  [[ $footer =~ ^cardsim\ [0-9][^\ ]*\ {2,}[A-Z][a-z]+\ [0-9]{4}\ {2,}CARDSIM\(1\)$ ]] ||
+    fail "cardsim(1)'s footer does not read 'cardsim VERSION  DATE  CARDSIM(1)': '$footer'"
+  examples=0
+  while IFS= read -r line; do
+    path=${line%%$'\t'*} rest=${line#*$'\t'}  # (tab is whitespace to read: an empty path would vanish)
+    command=${rest%%$'\t'*}
+    page=cardsim${path:+-${path// /-}}
+    # (The page's lines joined where they end with " \"; man prints '-' as is in UTF-8.)
+    MANWIDTH=80 man -l "$build_dir/man/man1/$page.1" 2>/dev/null | sed -e ':a' -e '/ \\$/{N;s/ \\\n *\([^ ]\)/ \1/;ba' -e '}' >joined.txt
+    grep -qF -- "$command" joined.txt || fail "$page(1) at 80 columns breaks the example '$command': $(grep -A2 -F -- "${command:0:20}" joined.txt)"
+    examples=$((examples + 1))
+  done < <("$cardsim" docs examples)
+  ((examples > 10)) || fail "only $examples examples checked"
   ;;
 results)
   # Every JSON a command writes, with the options that add keys (counting and

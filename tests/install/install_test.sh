@@ -174,5 +174,47 @@ PYTHON
     >cli.txt
   diff cli.txt python.txt >/dev/null || fail "the installed package plays differently from the installed cardsim"
   ;;
+fish)
+  # fish finds the installed completion: under ~/.local (the quickstart as a
+  # user: fish reads ~/.local/share/fish/vendor_completions.d), and under any
+  # other prefix once fish_complete_path names it (docs/install.md, "Shell completions").
+  command -v fish >/dev/null || skip "no fish"
+  # offers HOME FISH-COMMANDS: what fish completes for "cardsim si", sorted, on a
+  # line (with cardsim on PATH: fish loads no completion for a missing command).
+  offers() {
+    (cd "$work" && env -i PATH="$installed/bin:/usr/bin:/bin" HOME="$1" fish -c "$2; complete -C 'cardsim si'" |
+      cut -f1 | sort | tr '\n' ' ')
+  }
+  mkdir -p "$work/home/.local" "$work/nobody"
+  cp -a "$installed/share" "$work/home/.local/share"
+  [[ $(offers "$work/home" true) == "sidebet sim " ]] || fail "fish does not find ~/.local's completion: $(offers "$work/home" true)"
+  [[ $(offers "$work/nobody" true) == "" ]] || fail "fish completes cardsim without an installed completion"
+  # (The line docs/install.md gives for /usr/local, with this prefix.)
+  line=$(grep -oE "set -p fish_complete_path [^\`]*" "$source_dir/docs/install.md" | head -1)
+  [[ -n $line ]] || fail "docs/install.md gives no fish_complete_path line"
+  line=${line//\/usr\/local/$installed}
+  [[ $(offers "$work/nobody" "$line") == "sidebet sim " ]] || fail "'$line' does not make fish find it"
+  ;;
+package-depends)
+  # Every system library the exported targets link by name ($<LINK_ONLY:nettle>)
+  # comes from a Debian package that libcardsim-dev depends on (cmake/Package.cmake),
+  # or a consumer of the .deb fails to link on a clean machine.
+  command -v dpkg >/dev/null || skip "not a Debian system (no dpkg)"
+  depends=$(sed -nE 's/^set\(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "(.*)"\)$/\1/p' "$build_dir/CPackConfig.cmake")
+  [[ -n $depends ]] || fail "no CPACK_DEBIAN_DEV_PACKAGE_DEPENDS in $build_dir/CPackConfig.cmake"
+  libraries=$(grep -ohE '\$<LINK_ONLY:[A-Za-z0-9_+.-]+>' "$installed"/lib*/cmake/cardsim/cardsimTargets.cmake |
+    sed -E 's/^\$<LINK_ONLY:(.*)>$/\1/' | grep -v :: | sort -u)
+  [[ -n $libraries ]] || fail "the exported targets link no system library by name (nettle was expected)"
+  for library in $libraries; do
+    # (The shared library, else the static one: glibc's libdl is only libdl.a.)
+    file=$("${CXX:-c++}" -print-file-name="lib$library.so")
+    [[ $file == /* ]] || file=$("${CXX:-c++}" -print-file-name="lib$library.a")
+    package=$(dpkg -S "$(realpath -s "$file")" 2>/dev/null | cut -d: -f1 | head -1)
+    [[ -n $package ]] || fail "no Debian package ships $file (lib$library)"
+    # libc6-dev is build-essential: a package need not depend on it (Debian policy 4.2).
+    [[ $package == libc6-dev ]] && continue
+    [[ ", $depends," == *", $package"[\ ,]* ]] || fail "libcardsim-dev's Depends ($depends) lacks $package (for -l$library)"
+  done
+  ;;
 *) fail "unknown case" ;;
 esac

@@ -8,7 +8,8 @@
 #   user      as a user without sudo: prints the one apt-get command to run
 #             as root, exits 1, runs nothing
 #   cli       `setup.sh cli` (the README's first command) asks only for the
-#             compiler, cmake, CLI11, pcg-cpp and nlohmann-json
+#             compiler, cmake, CLI11, pcg-cpp, nlohmann-json, nettle, and
+#             help2man and man-db (the quickstart's `man cardsim`)
 # Usage: setup_test.sh CASE SOURCE_DIR
 set -uo pipefail
 case_name=$1 source_dir=$2
@@ -74,9 +75,10 @@ user)
     fail "no apt-get command to run: $(cat "$work/out.txt")"
   ;;
 cli)
-  everything="g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev libgtest-dev lintian python3-mypy zsh"
+  everything="g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev nettle-dev help2man man-db"
+  everything+=" libgtest-dev lintian python3-mypy zsh"
   MISSING=$everything setup cli || fail "exit $?: $(cat "$work/out.txt")"
-  [[ $(log) == *"install -y -qq --no-install-recommends g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev" ]] ||
+  [[ $(log) == *"install -y -qq --no-install-recommends g++ make cmake libcli11-dev libpcg-cpp-dev nlohmann-json3-dev nettle-dev help2man man-db" ]] ||
     fail "setup.sh cli installs: $(log)"
   MISSING=$everything setup || fail "exit $?: $(cat "$work/out.txt")"
   [[ $(log) == *" libgtest-dev"*" zsh"*" lintian"*" python3-mypy"* ]] || fail "setup.sh installs: $(log)"

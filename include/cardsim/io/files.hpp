@@ -20,6 +20,8 @@
 #include <optional>
 #include <string>
 
+#include "cardsim/core/error.hpp"
+
 namespace cardsim::io {
 
 // The whole content of `path`; throws Error naming the path if it cannot be read.
@@ -50,9 +52,16 @@ OutputTarget resolve_output(const std::string& path);
 // fails at once. Creates and opens nothing (a FIFO is not opened).
 void check_output(const std::string& path);
 
+// A write to a pipe (standard output, a FIFO) whose reader has closed it
+// (EPIPE): the reader's choice (`--out - | head -c1`), not a failure to report.
+class ReaderClosed : public Error {
+ public:
+  using Error::Error;
+};
+
 // Writes `content` to `path` as resolve_output() says. Throws Error naming the
-// path if it fails; a file that was to be replaced atomically is then left as
-// it was.
+// path if it fails (ReaderClosed if it is a pipe whose reader has closed it);
+// a file that was to be replaced atomically is then left as it was.
 void write_output(const std::string& path, const std::string& content);
 
 // Replaces the file `path` (not following a symbolic link: write_output does

@@ -10,7 +10,9 @@
 // - two runs never write one output: each is locked for the run's life;
 // - a finished result is never lost: if it cannot be written, the other
 //   outputs and the summary still come, and the result JSON is saved to a
-//   fallback file that the error names (save_fallback).
+//   fallback file that the error names (save_fallback); but a pipe whose
+//   reader closed it (`--out - | head -c1`) took what its reader wanted: no
+//   error, no fallback.
 #pragma once
 
 #include <cstdio>
@@ -52,7 +54,7 @@ class Outputs {
 
   // Writes `content` to the output of `flag`, if it was given. A failure is
   // kept for finish(), not thrown, so the other outputs and the summary still
-  // come.
+  // come; a pipe whose reader closed it is no failure (io::ReaderClosed).
   void write(const std::string& flag, const std::string& content);
 
   // Call last, after the summary. If a write failed, throws Error naming it,

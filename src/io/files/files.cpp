@@ -186,8 +186,12 @@ void write_output(const std::string& path, const std::string& content) {
     case OutputMode::standard_output: {
       // Through stdio, so that it keeps its place among the other printed text.
       const bool ok = std::fwrite(content.data(), 1, content.size(), stdout) == content.size();
-      if (std::fflush(stdout) != 0 || !ok)
-        throw Error(std::string("cannot write to standard output: ") + std::strerror(errno));
+      if (std::fflush(stdout) != 0 || !ok) {
+        const int err = errno;
+        const std::string message = std::string("cannot write to standard output: ") + std::strerror(err);
+        if (err == EPIPE) throw ReaderClosed(message);
+        throw Error(message);
+      }
       return;
     }
     case OutputMode::in_place: {
@@ -197,6 +201,7 @@ void write_output(const std::string& path, const std::string& content) {
       if (fd < 0) throw Error("cannot write '" + path + "': " + std::strerror(errno));
       int err = write_all(fd, content);
       if (::close(fd) != 0 && err == 0) err = errno;
+      if (err == EPIPE) throw ReaderClosed("cannot write '" + path + "': " + std::strerror(err));
       if (err != 0) throw Error("cannot write '" + path + "': " + std::strerror(err));
       return;
     }

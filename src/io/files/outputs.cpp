@@ -124,6 +124,10 @@ void Outputs::write(const std::string& flag, const std::string& content) {
         result_written_ = true;
         if (out.path != "-") result_file_ = out.path;
       }
+    } catch (const ReaderClosed&) {
+      // The reader took what it wanted and closed the pipe: nothing to report,
+      // and no fallback to save (`--out - | head -c1` exits 0).
+      if (out.result) result_written_ = true;
     } catch (const Error& e) {
       failures_.push_back(flag + ": " + e.what());
     }
