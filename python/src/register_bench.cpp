@@ -42,22 +42,10 @@ py::tuple bench(const BenchRun& how, const py::object& progress) {
     request.progress = [&](const std::string&, unsigned repetition, double) {
       if (repetition > 0) watched.control.items_done.fetch_add(1);
     };
-    json evaluator;
-    if (!how.evaluator.empty()) {
-      app::EvaluatorRequest e;
-      e.path = how.evaluator;
-      e.time_anyway = how.time_anyway;
-      e.timeout = how.timeout;
-      e.repetitions = how.repetitions;
-      e.min_time = how.min_time;
-      e.stop = &watched.control.stop_requested;
-      e.names = app::PYTHON_SETTINGS;
-      evaluator = app::run_evaluator(e);
-    }
-    json run = {{"reference_rate", 0}, {"cases", json::array()}, {"interrupted", true}};
-    if (!watched.control.stop_requested.load()) run = app::run_bench(request);
-    json result = app::bench_result(request, run, evaluator);
-    if (evaluator.is_object() && evaluator.value("interrupted", false)) result["interrupted"] = true;
+    request.evaluator = how.evaluator;
+    request.time_anyway = how.time_anyway;
+    request.timeout = how.timeout;
+    const json result = app::run_bench_job(request);
     return result.dump(JSON_INDENT);
   });
 }

@@ -333,6 +333,28 @@ void check_baseline(const json& baseline) {
   }
 }
 
+json run_bench_job(const BenchRequest& request) {
+  json evaluator;
+  if (!request.evaluator.empty()) {
+    EvaluatorRequest e;
+    e.path = request.evaluator;
+    e.time_anyway = request.time_anyway;
+    e.timeout = request.timeout;
+    e.repetitions = request.repetitions;
+    e.min_time = request.min_time;
+    e.progress = request.evaluator_progress;
+    e.stop = request.stop;
+    e.names = request.names;
+    evaluator = run_evaluator(e);
+  }
+  const bool stopped = request.stop != nullptr && request.stop->load();
+  json run = {{"reference_rate", 0}, {"cases", json::array()}, {"interrupted", true}};
+  if (!stopped) run = run_bench(request);
+  json result = bench_result(request, run, evaluator);
+  if (evaluator.is_object() && evaluator.value("interrupted", false)) result["interrupted"] = true;
+  return result;
+}
+
 std::vector<std::string> baseline_lines(const json& result, const json& baseline) {
   check_baseline(baseline);
   const json& machine = baseline.value("machine", json::object());

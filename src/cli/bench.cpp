@@ -24,9 +24,6 @@ struct BenchOptions {
   app::BenchRequest request;
   std::string out;
   std::string baseline;
-  std::string evaluator;
-  bool time_anyway = false;
-  double timeout = 600;
   bool quiet = false;
 };
 
@@ -64,7 +61,7 @@ void run_bench(BenchOptions& options) {
     baseline = io::parse_json_object(text, "--baseline '" + options.baseline + "'");
     app::check_baseline(baseline);
   }
-  if (!options.evaluator.empty()) inputs.read("evaluator", options.evaluator);
+  if (!options.request.evaluator.empty()) inputs.read("evaluator", options.request.evaluator);
   Outputs outputs("bench", inputs);
   outputs.output("--out", options.out, true);
   outputs.check();
@@ -78,25 +75,11 @@ void run_bench(BenchOptions& options) {
   request.progress = [&](const std::string& name, unsigned repetition, double) {
     progress.show("bench: " + name + " " + std::to_string(repetition) + "/" + std::to_string(request.repetitions));
   };
-  nlohmann::json evaluator;
-  if (!options.evaluator.empty()) {
-    app::EvaluatorRequest e;
-    e.path = options.evaluator;
-    e.time_anyway = options.time_anyway;
-    e.timeout = options.timeout;
-    e.repetitions = request.repetitions;
-    e.min_time = request.min_time;
-    e.stop = &stop;
-    e.progress = [&](const std::string& phase) { progress.show("evaluator: " + phase); };
-    evaluator = app::run_evaluator(e);
-    progress.clear();
-  }
-  nlohmann::json run = {{"reference_rate", 0}, {"cases", nlohmann::json::array()}, {"interrupted", true}};
-  if (!stop.load()) run = app::run_bench(request);
+  request.evaluator_progress = [&](const std::string& phase) { progress.show("evaluator: " + phase); };
+  nlohmann::json result = app::run_bench_job(request);
   progress.clear();
-  nlohmann::json result = app::bench_result(request, run, evaluator);
   result["inputs"] = io::inputs_identity_json(inputs.files());
-  if (evaluator.is_object() && evaluator.value("interrupted", false)) result["interrupted"] = true;
+  const nlohmann::json evaluator = result.value("evaluator", nlohmann::json());
   const std::string text = result.dump(2) + "\n";
   outputs.write("--out", text);
   if (!options.quiet || summary == stderr) {
@@ -108,7 +91,7 @@ void run_bench(BenchOptions& options) {
   const bool failed =
       evaluator.is_object() && !evaluator.value("interrupted", false) && !evaluator.at("passed").get<bool>();
   outputs.finish(text, result.at("interrupted").get<bool>() ? "bench interrupted" : "");
-  if (failed) throw Error("the evaluator " + options.evaluator + " failed its check (see above)");
+  if (failed) throw Error("the evaluator " + options.request.evaluator + " failed its check (see above)");
 }
 
 }  // namespace
@@ -136,12 +119,12 @@ void setup_bench(CLI::App& app) {
   command->add_option("--baseline", options->baseline, "A saved bench result: print each ratio's change against it")
       ->check(CLI::ExistingFile);
   command
-      ->add_option("--evaluator", options->evaluator,
+      ->add_option("--evaluator", options->request.evaluator,
                    "Your evaluator, a shared library (cardsim/evaluator_plugin.h): checked on every hand, then "
                    "timed beside cardsim's")
       ->type_name("LIB");
-  command->add_flag("--time-anyway", options->time_anyway, "Time the evaluator even if its check fails");
-  command->add_option("--timeout", options->timeout, "Seconds the evaluator's check and timing may take")
+  command->add_flag("--time-anyway", options->request.time_anyway, "Time the evaluator even if its check fails");
+  command->add_option("--timeout", options->request.timeout, "Seconds the evaluator's check and timing may take")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   command->add_flag("-q,--quiet", options->quiet, "No progress and no summary");

@@ -46,6 +46,12 @@ struct BenchRequest {
   // the result holds the cases measured (`interrupted`: true).
   const std::atomic<bool>* stop = nullptr;
   SettingNames names = CLI_SETTINGS;  // the front end's names, in errors
+  // An outside evaluator to check and time first ("": none), as
+  // EvaluatorRequest says (its repetitions and min_time are the suite's).
+  std::string evaluator;
+  bool time_anyway = false;
+  double timeout = 600;
+  std::function<void(const std::string& phase)> evaluator_progress;
 };
 
 // The machine the run is on: {"cpu", "cores", "compiler", "flags",
@@ -57,6 +63,11 @@ nlohmann::json machine_description();
 // cardsim::Error for a filter that is no regex or matches no case, or
 // repetitions or min_time out of range.
 nlohmann::json run_bench(const BenchRequest& request);
+
+// The bench job, as every front end runs it: the evaluator (if given), then
+// the suite unless stopped meanwhile; the whole result (bench_result), its
+// "interrupted" true when either was stopped.
+nlohmann::json run_bench_job(const BenchRequest& request);
 
 // The whole bench result: {"schema_version", "command": "bench", "tool",
 // "machine", "settings", "reference", "cases", "interrupted"} and the
