@@ -66,11 +66,6 @@ int naive_total(const std::vector<int>& cards) {
   return ace && total + 10 <= 21 ? total + 10 : total;
 }
 
-template <class T>
-void keep(const T& value) {
-  ZjhTiming::keep(value);
-}
-
 blackjack::Engine standard_engine(bool controlled) {
   const blackjack::Rules rules;
   return blackjack::Engine(rules, io::load_strategy("basic", rules, ""), blackjack::Counting{}, {},
@@ -158,12 +153,6 @@ Step make_step(const std::string& name, const BenchRequest& request) {
     };
   }
   throw Error("internal: no workload for bench case " + name);
-}
-
-json spread(const std::vector<double>& values, double scale) {
-  return {{"median", median_of(values) * scale},
-          {"min", *std::min_element(values.begin(), values.end()) * scale},
-          {"max", *std::max_element(values.begin(), values.end()) * scale}};
 }
 
 std::string cpu_model() {
@@ -288,8 +277,8 @@ json run_bench(const BenchRequest& request) {
                      {"unit", c->unit},
                      {"what", c->what},
                      {"repetitions", rates.size()},
-                     {"rate", spread(rates, 1)},
-                     {"ratio", spread(rates, 1 / reference_rate)},
+                     {"rate", rates_summary(rates)},
+                     {"ratio", rates_summary(rates, 1 / reference_rate)},
                      {"rates", rates}});
   }
   return {{"reference_rate", reference_rate}, {"cases", cases}, {"interrupted", interrupted}};

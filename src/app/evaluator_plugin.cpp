@@ -130,12 +130,6 @@ zjh::Rules declared_rules(const cardsim_zjh_rules& r) {
   return rules;
 }
 
-json rates_json(const std::vector<double>& rates) {
-  return {{"median", median_of(rates)},
-          {"min", *std::min_element(rates.begin(), rates.end())},
-          {"max", *std::max_element(rates.begin(), rates.end())}};
-}
-
 class Child {
  public:
   Child(const EvaluatorRequest& request, const Reporter& out) : request_(request), out_(out) {}
@@ -232,6 +226,26 @@ class Child {
 
   zjh::EvaluatorCheck check_compare() const {
     out_.phase("checking zjh_compare: every ordered pair of disjoint hands (407 million), " + zjh::describe(rules_));
+    if (e_->zjh_compare != nullptr && e_->zjh_compare_batch != nullptr) {
+      // Hand i against the hand half the list away (0 where they share a card).
+      const auto& hands = zjh::all_hands();
+      const auto other = [&](std::size_t i) -> const zjh::Hand& {
+        return hands[(i + hands.size() / 2) % hands.size()];
+      };
+      const auto disjoint = [&](std::size_t i) {
+        const zjh::Hand& b = other(i);
+        return std::none_of(hands[i].begin(), hands[i].end(),
+                            [&](zjh::Card c) { return std::find(b.begin(), b.end(), c) != b.end(); });
+      };
+      same_forms(
+          "zjh_compare", hands.size(),
+          [&](std::size_t i) { return disjoint(i) ? e_->zjh_compare(hands[i].data(), other(i).data()) : 0; },
+          [&](std::size_t i) {
+            std::int8_t out = 0;
+            if (disjoint(i)) e_->zjh_compare_batch(hands[i].data(), other(i).data(), 1, &out);
+            return static_cast<int>(out);
+          });
+    }
     const zjh::EvaluatorCheck check = zjh::check_comparator(
         rules_,
         [this](const zjh::Card* a, const zjh::Card* b, std::size_t n, std::int8_t* out) { compare(a, b, n, out); });
@@ -249,10 +263,24 @@ class Child {
     std::vector<std::uint8_t> totals(hands.size());
     std::vector<std::uint8_t> soft(hands.size());
     bj_hands(hands.ranks.data(), hands.counts.data(), hands.size(), totals.data(), soft.data());
+    if (e_->bj_hand != nullptr && e_->bj_hand_batch != nullptr) {
+      std::vector<std::size_t> offsets(hands.size(), 0);
+      for (std::size_t i = 1; i < hands.size(); ++i) offsets[i] = offsets[i - 1] + hands.counts[i - 1];
+      same_forms(
+          "bj_hand", hands.size(),
+          [&](std::size_t i) {
+            int s = 0;
+            const int total = e_->bj_hand(hands.ranks.data() + offsets[i], hands.counts[i], &s);
+            return std::pair{total, s};
+          },
+          [&](std::size_t i) {
+            return std::pair{int{totals[i]}, int{soft[i]}};
+          });
+    }
     const blackjack::HandCheck check = blackjack::check_hand_totals(totals, soft);
     if (check.out_of_range) {
       throw Error("its bj_hand returned total " + std::to_string(check.out_of_range->theirs.total) + " soft " +
-                  std::to_string(check.out_of_range->theirs.soft) + " for " +
+                  std::to_string(check.out_of_range->soft_value) + " for " +
                   blackjack::ranks_text(check.out_of_range->ranks) + ", not a total of 2..31 and soft 0 or 1");
     }
     json j = {{"entry", "bj_hand"},
@@ -298,8 +326,8 @@ class Child {
     block["timings"].push_back({{"entry", entry},
                                 {"cards", cards},
                                 {"unit", unit},
-                                {"cardsim", rates_json(our_rates)},
-                                {"evaluator", rates_json(their_rates)},
+                                {"cardsim", rates_summary(our_rates)},
+                                {"evaluator", rates_summary(their_rates)},
                                 {"ratio", median_of(their_rates) / median_of(our_rates)}});
   }
 
@@ -307,30 +335,30 @@ class Child {
     const TimingCards& cards = TimingCards::get();
     const ZjhTiming ours(rules_);
     if (has_rank()) {
-      auto ranks = std::make_shared<std::vector<std::uint32_t>>(cards.random.size());
+      std::vector<std::uint32_t> ranks(cards.random.size());
       timing(
           block, "zjh_rank", "random hands", "hands", [&] { return ours.ours_random(); },
           [&] {
-            ranks_of(cards.random.front().data(), cards.random.size(), ranks->data());
-            ZjhTiming::keep(ranks->data());
+            ranks_of(cards.random.front().data(), cards.random.size(), ranks.data());
+            keep(ranks.data());
             return static_cast<std::uint64_t>(cards.random.size());
           });
       const auto& all = zjh::all_hands();
       timing(
           block, "zjh_rank", "every hand in order", "hands", [&] { return ours.ours_sequential(); },
           [&] {
-            for (int pass = 0; pass < 16; ++pass) ranks_of(all.front().data(), all.size(), ranks->data());
-            ZjhTiming::keep(ranks->data());
+            for (int pass = 0; pass < 16; ++pass) ranks_of(all.front().data(), all.size(), ranks.data());
+            keep(ranks.data());
             return static_cast<std::uint64_t>(16 * all.size());
           });
     }
     if (has_compare()) {
-      auto out = std::make_shared<std::vector<std::int8_t>>(cards.first.size());
+      std::vector<std::int8_t> out(cards.first.size());
       timing(
           block, "zjh_compare", "random showdowns", "pairs", [&] { return ours.ours_compare(); },
           [&] {
-            compare(cards.first.front().data(), cards.second.front().data(), cards.first.size(), out->data());
-            ZjhTiming::keep(out->data());
+            compare(cards.first.front().data(), cards.second.front().data(), cards.first.size(), out.data());
+            keep(out.data());
             return static_cast<std::uint64_t>(cards.first.size());
           });
     }
@@ -349,12 +377,12 @@ class Child {
                 s = blackjack::add_card(s, std::min(cards.blackjack[3 * i + c], std::uint8_t{10}));
               sum += static_cast<std::uint64_t>(blackjack::best_total(s));
             }
-            ZjhTiming::keep(sum);
+            keep(sum);
             return static_cast<std::uint64_t>(n);
           },
           [&] {
             bj_hands(cards.blackjack.data(), counts.data(), n, totals.data(), soft.data());
-            ZjhTiming::keep(totals.data());
+            keep(totals.data());
             return static_cast<std::uint64_t>(n);
           });
     }

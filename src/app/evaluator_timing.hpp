@@ -12,6 +12,8 @@
 #include <functional>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "cardsim/core/rng.hpp"
 #include "cardsim/zjh/evaluator.hpp"
 #include "cardsim/zjh/evaluator_check.hpp"
@@ -20,6 +22,12 @@
 namespace cardsim::app {
 
 inline constexpr std::uint64_t TIMING_SEED = 2024;
+
+// Keeps a timed loop's result alive, so that the compiler cannot drop the loop.
+template <class T>
+void keep(const T& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
 
 // 2^22 random hands (cards in deal order), and 2^20 random pairs of disjoint
 // hands (first hands, then second hands), from the zjh_bench stream.
@@ -83,11 +91,6 @@ class ZjhTiming {
     return cards_.first.size();
   }
 
-  template <class T>
-  static void keep(const T& value) {
-    asm volatile("" : : "r,m"(value) : "memory");
-  }
-
  private:
   zjh::Evaluator evaluator_;
   const TimingCards& cards_;
@@ -113,6 +116,14 @@ inline double median_of(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
   return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// The repetitions' rates (non-empty) times `scale` as the results write them:
+// {"median", "min", "max"}.
+inline nlohmann::json rates_summary(const std::vector<double>& rates, double scale = 1) {
+  return {{"median", median_of(rates) * scale},
+          {"min", *std::min_element(rates.begin(), rates.end()) * scale},
+          {"max", *std::max_element(rates.begin(), rates.end()) * scale}};
 }
 
 }  // namespace cardsim::app

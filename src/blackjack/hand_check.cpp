@@ -87,9 +87,9 @@ HandCheck check_hand_totals(std::span<const std::uint8_t> totals, std::span<cons
     offset += hands.counts[i];
     const HandVerdict ours = hand_verdict(ranks);
     const HandVerdict theirs{totals[i], soft[i] != 0};
-    const auto witness = [&] { return HandCheck::Witness{{ranks.begin(), ranks.end()}, ours, theirs}; };
+    const auto witness = [&] { return HandCheck::Witness{{ranks.begin(), ranks.end()}, ours, theirs, soft[i]}; };
     if (totals[i] < 2 || totals[i] > 31 || soft[i] > 1) {
-      check.out_of_range = HandCheck::Witness{{ranks.begin(), ranks.end()}, ours, {totals[i], soft[i] != 0}};
+      check.out_of_range = witness();
       return check;
     }
     const bool bust = ours.total > 21;

@@ -114,6 +114,11 @@ TEST(HandCheck, OutOfRange) {
   const HandCheck check = check_hand_totals(totals, soft);
   ASSERT_TRUE(check.out_of_range);
   EXPECT_EQ(check.out_of_range->theirs.total, 40);
+  // A softness out of range is reported as given.
+  totals[5] = 12;
+  soft[7] = 5;
+  ASSERT_TRUE(check_hand_totals(totals, soft).out_of_range);
+  EXPECT_EQ(check_hand_totals(totals, soft).out_of_range->soft_value, 5);
   totals.pop_back();
   EXPECT_THROW(check_hand_totals(totals, soft), Error);
 }

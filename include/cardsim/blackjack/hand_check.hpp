@@ -45,6 +45,7 @@ struct HandCheck {
     std::vector<std::uint8_t> ranks;
     HandVerdict ours;
     HandVerdict theirs;
+    int soft_value = 0;  // the evaluator's softness as it gave it (out of range: not 0 or 1)
   };
   std::optional<Witness> first;
   std::optional<Witness> out_of_range;  // a total outside 2..31 or a softness not 0/1

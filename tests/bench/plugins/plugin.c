@@ -12,7 +12,7 @@
  *   WRONG_ABI        abi_version 2
  *   NO_SYMBOL        exports another name
  *   OUT_OF_RANGE     the comparator returns 2 for a win
- *   COMPARE          gives the comparator (batch form) instead of the ranker
+ *   COMPARE          gives the comparator (both forms) instead of the ranker
  *   NO_ENTRY         gives no entry point at all
  */
 #include <stddef.h>
@@ -141,6 +141,15 @@ static int bj_hand(const uint8_t* ranks, size_t count, int* soft) {
 #endif
 }
 
+static void bj_hand_batch(const uint8_t* ranks, const uint8_t* counts, size_t n, uint8_t* totals, uint8_t* soft) {
+  for (size_t i = 0; i < n; ++i) {
+    int s = 0;
+    totals[i] = (uint8_t)bj_hand(ranks, counts[i], &s);
+    soft[i] = (uint8_t)s;
+    ranks += counts[i];
+  }
+}
+
 static const cardsim_evaluator PLUGIN = {
 #ifdef WRONG_ABI
     2u,
@@ -151,10 +160,12 @@ static const cardsim_evaluator PLUGIN = {
     {TIES_BY_SUIT, 0, 0, 0},
 #if defined(NO_ENTRY)
     NULL, NULL, NULL, NULL, NULL, NULL,
-#elif defined(COMPARE) || defined(OUT_OF_RANGE) || defined(TIE_WINS)
+#elif defined(COMPARE)
+    NULL, NULL, compare3, compare_batch, NULL, NULL,
+#elif defined(OUT_OF_RANGE) || defined(TIE_WINS)
     NULL, NULL, NULL, compare_batch, NULL, NULL,
 #else
-    rank3, rank_batch, NULL, NULL, bj_hand, NULL,
+    rank3, rank_batch, NULL, NULL, bj_hand, bj_hand_batch,
 #endif
 };
 
