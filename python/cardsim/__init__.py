@@ -212,18 +212,25 @@ def sweep(base: Config = None, vary: Optional[Mapping[str, Union[Sequence[Any], 
     return _warn_few_chunks(result)
 
 
-def analyze(config: Config = None, *, composition_dependent: bool = False, **keys: Unpack[ConfigKeys]) -> Result:
+def analyze(config: Config = None, *, composition_dependent: bool = False, post_split: str = "cdp1",
+            rule_effects: bool = False, threads: int = 0, **keys: Unpack[ConfigKeys]) -> Result:
     """The exact combinatorial analysis of a rule set: ``cardsim analyze``.
 
     A fresh shoe each round: the dealer's final totals by up card, the
     optimal total-dependent basic strategy with its exact EV, and each
     initial hand's decision EVs (stand, hit, double, split, surrender); a
     config's strategy other than "basic" is evaluated beside it, and
-    ``composition_dependent=True`` adds the composition-dependent optimum.
+    ``composition_dependent=True`` adds the composition-dependent optimum
+    (split hands deciding as ``post_split`` says: "cdz", "cdp1" or "cdp").
+    ``rule_effects=True`` adds "rule_effects": the exact change in house edge
+    from each single rule change, each game analyzed on ``threads`` threads
+    (0: all cores) with its own optimal strategy and with this game's
+    (``cardsim analyze --rule-effects``; ``to_frame`` gives the table).
     Returns the result JSON of ``cardsim analyze --out -`` as a dict
     (``to_frame`` gives the initial hands).
     """
-    return json.loads(_cardsim.analyze(_source(config, keys), composition_dependent))
+    return json.loads(_cardsim.analyze(_source(config, keys), composition_dependent, post_split, rule_effects,
+                                       threads))
 
 
 def chart(config: Config = None, **keys: Unpack[ConfigKeys]) -> str:
@@ -288,7 +295,10 @@ def _tables(result: Mapping[str, Any]) -> Dict[str, Any]:
                              f"(.csv); for a result file, write --csv with the CLI and read it with pandas.read_csv")
         return {"variants": (lambda: csv, ["label"])}
     if command == "analyze":
-        return {"initial_hands": (lambda: [_flat(row) for row in result["initial_hands"]], ["upcard", "cards"])}
+        tables = {"initial_hands": (lambda: [_flat(row) for row in result["initial_hands"]], ["upcard", "cards"])}
+        if "rule_effects" in result:
+            tables["rule_effects"] = (lambda: [_flat(row) for row in result["rule_effects"]], ["rule", "to"])
+        return tables
     if command == "zjh exact":
         return {"categories": (lambda: [_flat(row) for row in result["categories"]], ["category"])}
     if command == "zjh sim":
@@ -305,7 +315,8 @@ def to_frame(result: Mapping[str, Any], table: Optional[str] = None) -> "pandas.
     the default then, indexed by true count); compare and sweep: one row per
     variant with the columns of ``--csv``, indexed by the variant's label
     ("variants"); analyze: the initial hands with each decision's EV
-    ("initial_hands", indexed by up card and cards); zjh exact and sim: one
+    ("initial_hands", indexed by up card and cards), and with rule effects
+    one row per rule change ("rule_effects", indexed by rule and value); zjh exact and sim: one
     row per hand category ("categories", indexed by category). Nested fields
     become columns named with dots ("edge.mean"); a figure a row lacks (the
     EV of a split that is not allowed) is NaN. ``table`` picks another table

@@ -220,18 +220,22 @@ py::tuple sweep(const ConfigSource& base, const std::string& axes_text, const st
   });
 }
 
-// `cardsim analyze`'s result JSON: a strategy other than "basic" is
-// evaluated beside the computed one.
-std::string analyze(const ConfigSource& source, bool composition_dependent) {
+// `cardsim analyze`'s result JSON (the analyze job): a strategy other than
+// "basic" is evaluated beside the computed one.
+std::string analyze(const ConfigSource& source, bool composition_dependent, const std::string& post_split,
+                    bool rule_effects, unsigned threads) {
   const py::gil_scoped_release release;
-  const io::SimConfig config = io::sim_config_from_json(source.object());
-  bj::AnalysisOptions options;
-  options.basic_name = io::computed_basic_name(config.rules);
-  if (config.strategy != io::BASIC_STRATEGY) {
-    options.strategy = io::load_strategy(config.strategy, config.rules, source.folder());
+  app::AnalyzeRequest request;
+  request.config = io::sim_config_from_json(source.object());
+  if (request.config.strategy != io::BASIC_STRATEGY) {
+    request.options.strategy = io::load_strategy(request.config.strategy, request.config.rules, source.folder());
   }
-  options.composition_dependent = composition_dependent;
-  return io::analysis_result_json(config, bj::analyze(config.rules, options)).dump(JSON_INDENT);
+  request.options.composition_dependent = composition_dependent;
+  request.options.post_split = bj::post_split_from_name(post_split);
+  request.rule_effects = rule_effects;
+  request.threads = threads;
+  run::RunControl control;
+  return app::run_analyze_job(request, control).result.dump(JSON_INDENT);
 }
 
 std::string chart(const ConfigSource& source) {
@@ -277,8 +281,8 @@ void register_blackjack(py::module_& m) {
   m.def("sweep", &sweep, py::arg("base"), py::arg("axes"), py::arg("run_keys"), py::arg("threads"),
         py::arg("target_se"), py::arg("shard"), py::arg("progress"),
         "Plays a grid of variants paired; returns as compare()");
-  m.def("analyze", &analyze, py::arg("config"), py::arg("composition_dependent"),
-        "The exact analysis's result JSON text");
+  m.def("analyze", &analyze, py::arg("config"), py::arg("composition_dependent"), py::arg("post_split"),
+        py::arg("rule_effects"), py::arg("threads"), "The exact analysis's result JSON text");
   m.def("chart", &chart, py::arg("config"), "The chart a config plays, in the chart file format");
   m.def("config_keys", &config_keys, "The config keys: key, kind, allowed, help and default (JSON text)");
   m.attr("MIN_PAIRED_CHUNKS") = app::MIN_PAIRED_CHUNKS;

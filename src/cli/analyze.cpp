@@ -1,21 +1,22 @@
 // `cardsim analyze`: the exact combinatorial analysis of a blackjack rule set
-// (fresh shoe each round): dealer table, computed basic strategy, exact EVs.
-// Parsing, calling blackjack::analyze and printing; the JSON and the report
-// are io/analysis_result's.
-#include "cardsim/blackjack/analyze.hpp"
-
+// (fresh shoe each round): dealer table, computed basic strategy, exact EVs,
+// and with --rule-effects the effect of each single rule change. Parsing,
+// calling the analyze job (app/analyze_job.hpp) and printing; the JSON, the
+// CSV and the reports are io/analysis_result's.
 #include <cstdio>
 #include <memory>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "cardsim/app/analyze_job.hpp"
 #include "cardsim/io/analysis_result.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "commands.hpp"
 #include "config_options.hpp"
 #include "outputs.hpp"
+#include "progress.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -24,6 +25,9 @@ struct AnalyzeOptions {
   std::shared_ptr<ConfigOptions> game = std::make_shared<ConfigOptions>();
   std::string out;
   std::string write_chart;
+  std::string csv;
+  bool rule_effects = false;
+  unsigned threads = 0;
   bool composition_dependent = false;
   std::string post_split = blackjack::post_split_name(blackjack::PostSplit::cdp1);
   bool quiet = false;
@@ -31,27 +35,39 @@ struct AnalyzeOptions {
 
 void run_analyze(const AnalyzeOptions& options) {
   io::InputRegistry inputs;
-  const io::SimConfig config = resolve_config(*options.game, inputs);
-  blackjack::AnalysisOptions analysis;
-  analysis.basic_name = io::computed_basic_name(config.rules);
+  app::AnalyzeRequest request;
+  request.config = resolve_config(*options.game, inputs);
+  const io::SimConfig& config = request.config;
   // A strategy other than "basic" is evaluated beside the computed one.
-  if (config.strategy != io::BASIC_STRATEGY) analysis.strategy = resolve_strategy(*options.game, config, inputs);
-  analysis.composition_dependent = options.composition_dependent;
-  for (std::size_t k = 0; k < blackjack::POST_SPLIT_NAMES.size(); ++k) {
-    if (options.post_split == blackjack::POST_SPLIT_NAMES[k])
-      analysis.post_split = static_cast<blackjack::PostSplit>(k);
-  }
+  if (config.strategy != io::BASIC_STRATEGY) request.options.strategy = resolve_strategy(*options.game, config, inputs);
+  request.options.composition_dependent = options.composition_dependent;
+  request.options.post_split = blackjack::post_split_from_name(options.post_split);
+  request.rule_effects = options.rule_effects;
+  request.threads = options.threads;
   read_config_files(*options.game, config, inputs);
   Outputs outputs("analyze", inputs);
   outputs.output("--out", options.out, /*result=*/true);
   outputs.output("--write-chart", options.write_chart);
+  outputs.output("--csv", options.csv);
   outputs.check();
 
-  const blackjack::AnalysisResult result = blackjack::analyze(config.rules, analysis);
-  outputs.write("--write-chart", io::analysis_chart_file(result));
-  const std::string result_text = io::analysis_result_json(config, result).dump(2) + "\n";
+  run::RunControl control;
+  app::AnalyzeOutcome outcome;
+  {
+    const ProgressBar bar(control.items_done, app::rule_change_count(request), "rule changes",
+                          !options.quiet && request.rule_effects && ProgressBar::stderr_is_terminal());
+    outcome = app::run_analyze_job(request, control);
+  }
+  const blackjack::AnalysisResult& analysis = outcome.analysis;
+  outputs.write("--write-chart", io::analysis_chart_file(analysis));
+  if (request.rule_effects) outputs.write("--csv", io::rule_effects_csv(config, analysis));
+  const std::string result_text = outcome.result.dump(2) + "\n";
   outputs.write("--out", result_text);
-  if (!options.quiet) std::fputs(io::analysis_report(result).c_str(), outputs.summary_stream());
+  if (!options.quiet) {
+    const std::string report =
+        request.rule_effects ? io::rule_effects_report(config, analysis) : io::analysis_report(analysis);
+    std::fputs(report.c_str(), outputs.summary_stream());
+  }
   outputs.finish(result_text);
 }
 
@@ -72,6 +88,15 @@ void setup_analyze(CLI::App& app) {
       ->check(CLI::IsMember({"cdz", "cdp1", "cdp"}))
       ->needs(cd)
       ->capture_default_str();
+  CLI::Option* effects = analyze->add_flag(
+      "--rule-effects", options->rule_effects,
+      "The exact effect of each single rule change (decks, H17, doubling, splits, surrender, 6:5, hole card) on the "
+      "house edge, with each game's optimal strategy and with this game's: the table instead of the report");
+  analyze
+      ->add_option("--csv", options->csv,
+                   "With --rule-effects: write one CSV row per rule change to FILE ('-': stdout)")
+      ->needs(effects);
+  add_threads_option(*analyze, options->threads);
   analyze->add_flag("-q,--quiet", options->quiet, "No report on the terminal");
   // The game: --config and a flag per config key, as `sim`. A --strategy other
   // than basic is evaluated beside the computed basic strategy.

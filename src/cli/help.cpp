@@ -28,6 +28,7 @@ const std::map<std::string, std::string>& flag_groups() {
       // Strategy.
       {"composition-dependent", "Strategy"},
       {"post-split", "Strategy"},
+      {"rule-effects", "Strategy"},
       // At the table (play).
       {"play bankroll", "Table"},
       {"bet", "Table"},
@@ -113,7 +114,9 @@ const std::map<std::string, std::vector<Example>>& example_table() {
       {"zjh sim", {{"cardsim zjh sim --players 6 --deals 100M", "seat 1's win rate against five others"}}},
       {"analyze",
        {{"cardsim analyze --config 6d-h17-das --composition-dependent",
-         "exact values, basic and composition-dependent strategy"}}},
+         "exact values, basic and composition-dependent strategy"},
+        {"cardsim analyze --config 6d-s17-das --rule-effects --csv effects.csv",
+         "the exact effect of each single rule change on the house edge"}}},
       {"play", {{"cardsim play --decks 2 --h17 --coach", "a double-deck H17 game with the coach's advice"}}},
       {"merge",
        {{"cardsim merge shard-0.json shard-1.json --out result.json", "the result of a run played as 2 shards"}}},

@@ -10,14 +10,16 @@
 //   SimJob             SimRequest, start()        cardsim sim, cardsim.sim
 //   PairedJob          variants + options         cardsim compare / sweep, cardsim.compare / sweep
 //   ZjhSimJob          ZjhSimRequest, start()     cardsim zjh sim, cardsim.zjh.sim
+//   run_analyze_job    AnalyzeRequest             cardsim analyze, cardsim.analyze
 //   run_bench          BenchRequest (bench.hpp)   cardsim bench, cardsim.bench
 //   run_evaluator      EvaluatorRequest           cardsim bench --evaluator, cardsim.bench(evaluator=)
 //   (merge: io::merge_shard_files, the shards of any of them: cardsim merge, cardsim.merge)
 #pragma once
 
-#include "cardsim/app/bench.hpp"       // IWYU pragma: export
-#include "cardsim/app/paired_job.hpp"  // IWYU pragma: export
-#include "cardsim/app/settings.hpp"    // IWYU pragma: export
-#include "cardsim/app/sim_job.hpp"     // IWYU pragma: export
-#include "cardsim/app/variants.hpp"    // IWYU pragma: export
-#include "cardsim/app/zjh_job.hpp"     // IWYU pragma: export
+#include "cardsim/app/analyze_job.hpp"  // IWYU pragma: export
+#include "cardsim/app/bench.hpp"        // IWYU pragma: export
+#include "cardsim/app/paired_job.hpp"   // IWYU pragma: export
+#include "cardsim/app/settings.hpp"     // IWYU pragma: export
+#include "cardsim/app/sim_job.hpp"      // IWYU pragma: export
+#include "cardsim/app/variants.hpp"     // IWYU pragma: export
+#include "cardsim/app/zjh_job.hpp"      // IWYU pragma: export

@@ -36,6 +36,7 @@
 #include "cardsim/blackjack/analysis_dealer.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/strategy.hpp"
+#include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {
 
@@ -121,6 +122,13 @@ enum class PostSplit : std::uint8_t {
 };
 inline constexpr std::array<const char*, 3> POST_SPLIT_NAMES{"cdz", "cdp1", "cdp"};
 inline const char* post_split_name(PostSplit rule) { return POST_SPLIT_NAMES[static_cast<std::size_t>(rule)]; }
+// The rule of a name of POST_SPLIT_NAMES; throws Error naming the ones allowed.
+inline PostSplit post_split_from_name(const std::string& name) {
+  for (std::size_t k = 0; k < POST_SPLIT_NAMES.size(); ++k) {
+    if (name == POST_SPLIT_NAMES[k]) return static_cast<PostSplit>(k);
+  }
+  throw Error("post_split: '" + name + "' is not a post-split rule; expected cdz, cdp1 or cdp");
+}
 
 // The composition-dependent optimum: every decision taken from the player's
 // exact cards (split hands: as `post_split` says).

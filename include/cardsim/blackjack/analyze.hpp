@@ -7,9 +7,11 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/blackjack/analysis_dealer.hpp"
+#include "cardsim/blackjack/rule_effects.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/strategy.hpp"
 
@@ -51,7 +53,10 @@ struct AnalysisResult {
   // The decision EVs of every two-card hand, playing on with the basic chart.
   InitialHandTable initial_hands;
   std::optional<CompositionDependentEv> composition_dependent;  // if asked for
-  double elapsed_seconds = 0;                                   // wall time of the analysis
+  // The effect of each single rule change (rule_effects.hpp), if asked for:
+  // filled by the caller (the app's analyze job runs them on threads).
+  std::vector<RuleEffect> rule_effects;
+  double elapsed_seconds = 0;          // wall time of the analysis
   std::size_t dealer_evaluations = 0;  // dealer distributions computed (Analyzer::dealer_evaluations)
 };
 

@@ -6,7 +6,8 @@
 // ("analyze"), config (resolved), rules (described), method, dealer (by up
 // card: probability, before_peek, no_blackjack), basic_strategy and strategy
 // (name, ev, house_edge_percent, insurance_contribution, by_upcard, chart),
-// composition_dependent (if computed), initial_hands, performance (elapsed
+// composition_dependent (if computed), initial_hands, rule_effects (if
+// computed), performance (elapsed
 // time, dealer distributions). docs/results.md ("analyze") documents every
 // field.
 #pragma once
@@ -30,6 +31,13 @@ nlohmann::json analysis_result_json(const SimConfig& config, const blackjack::An
 // up card of each chart, the composition-dependent optimum if computed, and
 // the analysis time.
 std::string analysis_report(const blackjack::AnalysisResult& result);
+
+// The effect of each single rule change (result.rule_effects, in the JSON's
+// "rule_effects"): the readable table, and the CSV (a header, then one row per
+// change: rule, from, to, change, method, the house edge and its change in
+// percent with the changed game's optimal strategy and with the base's).
+std::string rule_effects_report(const SimConfig& config, const blackjack::AnalysisResult& result);
+std::string rule_effects_csv(const SimConfig& config, const blackjack::AnalysisResult& result);
 
 // The computed basic strategy as a chart file, with a header naming the rules
 // and its exact EV.

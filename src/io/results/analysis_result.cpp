@@ -6,12 +6,14 @@
 #include <cstdarg>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "blackjack_keys.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/strategy_file.hpp"
 #include "cardsim/version.hpp"
+#include "json_util.hpp"
 
 namespace cardsim::io {
 namespace bj = blackjack;
@@ -133,6 +135,81 @@ void append_ev(std::string& out, const std::string& title, const bj::ChartEv& ch
   out += "\n";
 }
 
+// The config key each rule change changes, by blackjack::RuleKind.
+constexpr std::array<const char*, 10> RULE_KEYS{"decks",          "h17",          "double",         "das",
+                                                "split_hands",    "resplit_aces", "hit_split_aces", "surrender",
+                                                "blackjack_pays", "hole_card"};
+
+// What the changed game does, in words: "dealer hits soft 17 (H17)".
+std::string change_text(const bj::RuleChange& change) {
+  const bj::Rules& r = change.rules;
+  switch (change.kind) {
+    case bj::RuleKind::decks: return std::to_string(r.decks) + (r.decks == 1 ? " deck" : " decks");
+    case bj::RuleKind::h17: return r.h17 ? "dealer hits soft 17 (H17)" : "dealer stands on soft 17 (S17)";
+    case bj::RuleKind::double_rule:
+      return r.double_rule == bj::DoubleRule::any    ? "double on any two cards"
+             : r.double_rule == bj::DoubleRule::none ? "no doubling"
+                                                     : "double on " + to_string(r.double_rule) + " only";
+    case bj::RuleKind::double_after_split:
+      return r.double_after_split ? "double after split (DAS)" : "no double after split";
+    case bj::RuleKind::split_hands:
+      return r.split_hands == 1 ? "no splitting" : "split to " + std::to_string(r.split_hands) + " hands";
+    case bj::RuleKind::resplit_aces: return r.resplit_aces ? "resplit aces (RSA)" : "no resplitting aces";
+    case bj::RuleKind::hit_split_aces: return r.hit_split_aces ? "hit split aces" : "one card to each split ace";
+    case bj::RuleKind::surrender:
+      return r.surrender == bj::Surrender::none ? "no surrender" : to_string(r.surrender) + " surrender";
+    case bj::RuleKind::blackjack_pays:
+      return "blackjack pays " + std::to_string(r.blackjack_pays_num) + ":" + std::to_string(r.blackjack_pays_den);
+    case bj::RuleKind::hole_card:
+      return r.hole_card == bj::HoleCard::peek   ? "dealer peeks (hole card)"
+             : r.hole_card == bj::HoleCard::enhc ? "no hole card (ENHC), all bets lost to a blackjack"
+                                                 : "no hole card, original bet only (ENHC-OBO)";
+  }
+  return "";
+}
+
+// One row of the rule-effects table, as the JSON, the text and the CSV give
+// it: house edges and their changes from the base game in percent (points).
+struct EffectRow {
+  const char* rule;
+  json from, to;
+  std::string change;
+  double house_edge, house_edge_change;            // the changed game's optimal strategy
+  double base_house_edge, base_house_edge_change;  // the base game's strategy, unchanged
+  double error_bound;                              // of each EV (0: exact)
+};
+
+std::vector<EffectRow> effect_rows(const SimConfig& config, const bj::AnalysisResult& r) {
+  const json base = to_json(config);
+  std::vector<EffectRow> rows;
+  for (const bj::RuleEffect& e : r.rule_effects) {
+    SimConfig changed = config;
+    changed.rules = e.change.rules;
+    const char* key = RULE_KEYS[static_cast<std::size_t>(e.change.kind)];
+    rows.push_back({key, base.at(key), to_json(changed).at(key), change_text(e.change), percent(-e.optimal.ev),
+                    percent(r.basic.ev.ev - e.optimal.ev), percent(-e.base_chart.ev),
+                    percent(r.basic.ev.ev - e.base_chart.ev), e.error_bound});
+  }
+  return rows;
+}
+
+json rule_effects_json(const SimConfig& config, const bj::AnalysisResult& r) {
+  json effects = json::array();
+  for (const EffectRow& row : effect_rows(config, r)) {
+    json effect = {{"rule", row.rule},
+                   {"from", row.from},
+                   {"to", row.to},
+                   {"change", row.change},
+                   {"method", row.error_bound > 0 ? "approximate" : "exact"},
+                   {"optimal", {{"house_edge_percent", row.house_edge}, {"change_percent", row.house_edge_change}}},
+                   {"base_strategy",
+                    {{"house_edge_percent", row.base_house_edge}, {"change_percent", row.base_house_edge_change}}}};
+    if (row.error_bound > 0) effect["error_bound"] = row.error_bound;
+    effects.push_back(effect);
+  }
+  return effects;
+}
+
 }  // namespace
 
 json analysis_result_json(const SimConfig& config, const bj::AnalysisResult& r) {
@@ -167,6 +244,7 @@ json analysis_result_json(const SimConfig& config, const bj::AnalysisResult& r) 
                                        {"ev_by_upcard", by_upcard}};
   }
   result["initial_hands"] = hands_json(r.initial_hands);
+  if (!r.rule_effects.empty()) result["rule_effects"] = rule_effects_json(config, r);
   result["performance"] = {{"elapsed_seconds", r.elapsed_seconds}, {"dealer_distributions", r.dealer_evaluations}};
   return result;
 }
@@ -206,6 +284,50 @@ std::string analysis_report(const bj::AnalysisResult& r) {
                    r.rules.switch_hands ? "Exact but for the Switch game's values above" : "Every figure is exact",
                    r.elapsed_seconds);
   return out;
+}
+
+std::string rule_effects_report(const SimConfig& config, const bj::AnalysisResult& r) {
+  const std::vector<EffectRow> rows = effect_rows(config, r);
+  // Exact: four decimals of a point; Switch: the decimals a difference of
+  // two figures within the bound allows.
+  constexpr int EXACT_POINT_DECIMALS = 4;
+  const int d = r.basic.error_bound > 0 ? percent_decimals(2 * r.basic.error_bound) : EXACT_POINT_DECIMALS;
+  std::string out;
+  append_formatted(out, "cardsim analyze --rule-effects: %s\n", describe_rules(r.rules).c_str());
+  append_formatted(out, "House edge %.*f%% with its optimal basic strategy (%s, fresh shoe each round).\n",
+                   percent_decimals(r.basic.error_bound), -PERCENT * r.basic.ev.ev,
+                   r.basic.error_bound > 0 ? "approximate" : "exact");
+  out += "Change in house edge from each single rule change, in points (+: the house gains):\n";
+  out += "'optimal' plays the changed game's own optimal strategy, 'base strategy' this game's unchanged.\n\n";
+  int width = 0;
+  for (const EffectRow& row : rows) width = std::max(width, static_cast<int>(row.change.size()));
+  append_formatted(out, "  %-15s %-*s %9s %14s\n", "rule", width, "changed to", "optimal", "base strategy");
+  for (const EffectRow& row : rows) {
+    append_formatted(out, "  %-15s %-*s %+9.*f %+14.*f\n", row.rule, width, row.change.c_str(), d,
+                     row.house_edge_change, d, row.base_house_edge_change);
+  }
+  if (r.basic.error_bound > 0) {
+    append_formatted(out, "\nBlackjack Switch: each house edge within %g points, so each change within %g.\n",
+                     PERCENT * r.basic.error_bound, 2 * PERCENT * r.basic.error_bound);
+  }
+  append_formatted(out, "\n%zu rule changes analyzed in %.1f s.\n", rows.size(), r.elapsed_seconds);
+  return out;
+}
+
+std::string rule_effects_csv(const SimConfig& config, const bj::AnalysisResult& r) {
+  std::string csv = "rule,from,to,change,method,house_edge_percent,change_percent,base_strategy_house_edge_percent,"
+                    "base_strategy_change_percent\n";
+  for (const EffectRow& row : effect_rows(config, r)) {
+    for (const json& field : {json(row.rule), row.from, row.to, json(row.change)})
+      csv += json_util::csv_field(field) + ",";
+    csv += std::string(row.error_bound > 0 ? "approximate" : "exact");
+    for (const double x : {row.house_edge, row.house_edge_change, row.base_house_edge, row.base_house_edge_change}) {
+      csv += ',';
+      csv += json(x).dump();
+    }
+    csv += "\n";
+  }
+  return csv;
 }
 
 std::string analysis_chart_file(const bj::AnalysisResult& r) {

@@ -7,6 +7,7 @@
 #include "cardsim/blackjack/statistics.hpp"
 #include "cardsim/io/numbers.hpp"
 #include "cardsim/io/result.hpp"
+#include "json_util.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -16,21 +17,6 @@ namespace {
 constexpr const char* PAIRING =
     "common random numbers: every variant plays chunk c from the same stream and shoe k of it from the same cards; "
     "differences' SE from the per-chunk differences";
-
-// A CSV field (RFC 4180: quoted if it holds a comma, quote or line break). A
-// text that starts as a spreadsheet formula would (=, +, -, @, tab, CR) is
-// quoted with a leading apostrophe, so a spreadsheet shows it as text instead
-// of running it (the OWASP advice on CSV injection); numbers are as they are.
-std::string csv_field(const json& value) {
-  if (!value.is_string()) return value.dump();
-  std::string text = value.get<std::string>();
-  const bool formula = !text.empty() && std::string("=+-@\t\r").find(text.front()) != std::string::npos;
-  if (formula) text = "'" + text;
-  if (!formula && text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
 
 // What a paired result says of each variant: its run, its figures, the
 // exact comparison and the difference from the baseline (the first variant).
@@ -198,8 +184,8 @@ std::string paired_result_csv(const std::vector<PairedVariant>& variants, const 
     const core::MeanEstimate& edge = stats.edge;
     const auto& diff = figures[v].difference;
     const bool has_se = edge.has_se();  // (empty for a standard error or interval of one round)
-    csv << csv_field(json(variants[v].label));
-    for (const auto& key : info.varied) csv << "," << csv_field(variants[v].values.at(key));
+    csv << json_util::csv_field(json(variants[v].label));
+    for (const auto& key : info.varied) csv << "," << json_util::csv_field(variants[v].values.at(key));
     csv << "," << run.tallies[v].rounds << "," << percent_number(-edge.mean) << ","
         << (has_se ? percent_number(edge.se) : "") << "," << (has_se ? percent_number(-edge.ci95_high) : "") << ","
         << (has_se ? percent_number(-edge.ci95_low) : "") << "," << percent_number(-figures[v].exact.exact_ev) << ","
