@@ -93,7 +93,8 @@ def sweep(
         target_se: float = 0, threads: int = 0, progress: Progress = False,
         shard: Optional[Tuple[int, int]] = None{keyword(sweep)}
 ) -> PairedResult: ...
-def analyze(config: Config = None, *, composition_dependent: bool = False{keyword(config)}
+def analyze(config: Config = None, *, composition_dependent: bool = False, post_split: str = "cdp1",
+            rule_effects: bool = False, threads: int = 0{keyword(config)}
 ) -> Result: ...
 def chart(config: Config = None, *{keyword(config)}
 ) -> str: ...

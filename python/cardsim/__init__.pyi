@@ -128,7 +128,8 @@ def sweep(
         bankroll_units: float = ...,
         rounds_per_hour: float = ...
 ) -> PairedResult: ...
-def analyze(config: Config = None, *, composition_dependent: bool = False,
+def analyze(config: Config = None, *, composition_dependent: bool = False, post_split: str = "cdp1",
+            rule_effects: bool = False, threads: int = 0,
         name: str = ...,
         description: str = ...,
         decks: Union[int, Literal['infinite']] = ...,

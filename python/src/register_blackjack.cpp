@@ -12,16 +12,15 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "cardsim/app/analyze_job.hpp"
 #include "cardsim/app/paired_job.hpp"
 #include "cardsim/app/sim_job.hpp"
 #include "cardsim/app/variants.hpp"
 #include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/analyze.hpp"
 #include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/paired.hpp"
 #include "cardsim/blackjack/simulate.hpp"
 #include "cardsim/core/error.hpp"
-#include "cardsim/io/analysis_result.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
 #include "cardsim/io/files.hpp"

@@ -86,6 +86,18 @@ def test_analyze(cli):
     assert python["strategy"]["name"] == "mimic-dealer" and "composition_dependent" in python
 
 
+def test_analyze_rule_effects(cli):
+    python = cardsim.analyze(decks=1, split_hands=2, rule_effects=True, threads=2)
+    reference = cli_json(cli, ["analyze", "--decks", "1", "--split-hands", "2", "--rule-effects", "--threads", "1",
+                               "--quiet", "--out", "-"])
+    assert statistics(python) == statistics(reference)
+    frame = cardsim.to_frame(python, "rule_effects")
+    assert list(frame.index.names) == ["rule", "to"] and len(frame) == len(python["rule_effects"]) == 21
+    # Blackjack paid 6:5 instead of 3:2 costs 0.3 bets on each player natural the dealer does not match.
+    naturals = 2 * (4 / 52) * (16 / 51) * (1 - 2 * (3 / 50) * (15 / 49))
+    assert abs(frame.loc[("blackjack_pays", "6:5"), "optimal.change_percent"] - 30 * naturals) < 1e-10
+
+
 def test_chart(cli):
     done = run_cli(cli, ["chart", "--decks", "1", "--h17"])
     assert done.returncode == 0, done.stderr

@@ -481,6 +481,28 @@ zjh-counts)
     "$cardsim" "${run[@]}" --chunk-deals 2T
   [[ ! -e out.json ]] || fail "a result file after an error"
   ;;
+rule-effects)
+  # analyze --rule-effects: the table, the JSON and the CSV say the same
+  # figures; the threads change nothing but the time; --csv needs the table.
+  run=(analyze --decks 1 --split-hands 2 --rule-effects)
+  "$cardsim" "${run[@]}" --threads 2 --out two.json --csv effects.csv >table.txt || fail "analyze --rule-effects"
+  "$cardsim" "${run[@]}" --threads 1 --quiet --out one.json || fail "analyze --rule-effects --threads 1"
+  diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
+  python3 - two.json effects.csv table.txt <<'PY' || fail "table, JSON and CSV disagree"
+import csv, json, sys
+effects = json.load(open(sys.argv[1]))["rule_effects"]
+rows = list(csv.DictReader(open(sys.argv[2])))
+table = [line.split() for line in open(sys.argv[3]) if line.startswith("  ") and not line.startswith("  rule ")]
+assert len(effects) == len(rows) == len(table) == 21, (len(effects), len(rows), len(table))
+for e, r, t in zip(effects, rows, table):
+    assert r["rule"] == e["rule"] == t[0] and r["change"] == e["change"], (r, e, t)
+    assert float(r["change_percent"]) == e["optimal"]["change_percent"], (r, e)
+    assert float(r["base_strategy_change_percent"]) == e["base_strategy"]["change_percent"], (r, e)
+    assert f'{e["optimal"]["change_percent"]:+.4f}' == t[-2] and f'{e["base_strategy"]["change_percent"]:+.4f}' == t[-1], t
+    assert e["optimal"]["change_percent"] <= e["base_strategy"]["change_percent"] + 1e-10, e
+PY
+  expect_error 2 "--csv requires --rule-effects" "$cardsim" analyze --csv effects.csv
+  ;;
 mpi)
   # Two MPI ranks (an -DCARDSIM_MPI=ON build) give the single-process result;
   # under mpirun a shard still splits over the ranks.
