@@ -288,6 +288,13 @@ ExactComparison compare_with_exact(const core::MeanEstimate& edge, double exact_
   r.same_strategy = !index_plays;
   if (!index_plays && edge.has_se() && edge.se > 0) r.difference_in_se = (edge.mean - exact_ev) / edge.se;
   r.comparable = !index_plays && (rules.reshuffle == Reshuffle::every_round || rules.infinite());
+  if (!index_plays && !r.comparable && edge.has_se()) {
+    core::MeanEstimate effect = edge;
+    effect.mean = exact_ev - edge.mean;
+    effect.ci95_low = exact_ev - edge.ci95_high;
+    effect.ci95_high = exact_ev - edge.ci95_low;
+    r.cut_card_effect = effect;
+  }
   return r;
 }
 

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cardsim/blackjack/tally.hpp"
+#include "cardsim/io/numbers.hpp"
 
 namespace cardsim::blackjack {
 namespace {
@@ -84,6 +85,44 @@ TEST(Result, OneRoundHasNoStandardError) {
       io::sim_summary(config_with_seats(1), io::RunInfo{.threads = 1, .elapsed_seconds = 1.0}, t);
   EXPECT_NE(summary.find("(one round: no standard error, SD n/a)"), std::string::npos) << summary;
   EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
+}
+
+// A shoe dealt to a cut card is a different game from a fresh shoe each
+// round: the difference from the exact value is the cut-card effect, a
+// figure with the simulated edge's SE and CI (not a check in SEs); a fresh
+// shoe keeps the check and has no such figure.
+TEST(Result, CutCardEffectIsAFigureOfTheShoeGame) {
+  const Tally t = two_seats();
+  io::SimConfig shoe = config_with_seats(2);
+  const io::RunInfo run{.exact_ev = -0.004, .threads = 1, .elapsed_seconds = 1.0};
+  const json r = io::sim_result_json(shoe, run, t);
+  const json& edge = r.at("edge");
+  const json& effect = r.at("exact").at("cut_card_effect");
+  ASSERT_TRUE(effect.is_object()) << r.at("exact");
+  EXPECT_NEAR(effect.at("mean").get<double>(), -0.004 - edge.at("mean").get<double>(), 1e-15);
+  EXPECT_EQ(effect.at("standard_error"), edge.at("standard_error"));
+  EXPECT_NEAR(effect.at("ci95")[0].get<double>(), -0.004 - edge.at("ci95")[1].get<double>(), 1e-15);
+  EXPECT_NEAR(effect.at("points").get<double>(), 100 * effect.at("mean").get<double>(), 1e-12);
+  std::string summary = io::sim_summary(shoe, run, t);
+  EXPECT_NE(summary.find("\ncut-card effect "), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("exact EV ="), std::string::npos) << summary;
+
+  io::SimConfig fresh = shoe;
+  fresh.rules.reshuffle = Reshuffle::every_round;
+  EXPECT_TRUE(io::sim_result_json(fresh, run, t).at("exact").at("cut_card_effect").is_null());
+  summary = io::sim_summary(fresh, run, t);
+  EXPECT_EQ(summary.find("cut-card effect"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("simulated EV - exact EV = "), std::string::npos) << summary;
+}
+
+// Every printed SE shows two significant digits: none reads 0.0000.
+TEST(Result, StandardErrorsPrintTwoSignificantDigits) {
+  EXPECT_EQ(io::se_decimals(0.0061), 4);
+  EXPECT_EQ(io::se_decimals(0.000031), 6);
+  EXPECT_EQ(io::se_decimals(0.00073), 5);
+  EXPECT_EQ(io::se_decimals(0.16), 4);  // at least the table's four
+  EXPECT_EQ(io::se_decimals(0.16, 1), 2);
+  EXPECT_EQ(io::se_decimals(0.0), 4);  // none: the table's
 }
 
 // Index plays change the play by the count, which the analyzer's exact value

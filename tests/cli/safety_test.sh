@@ -380,11 +380,20 @@ json.dump(c, open(sys.argv[2], "w"))' "$configs/$rules.json" "plain-$rules.json"
     grep -qF "\"'$label\"," f.csv || fail "label $label not quoted: $(cat f.csv)"
   done
   grep -q '^A,' f.csv || fail "a plain label was quoted"
-  # The summary and the JSON agree on the sign of simulated EV - exact EV.
-  "$cardsim" sim --rounds 20k --strategy basic-s17-das --out r.json >summary.txt || fail "sim"
+  # The summary and the JSON agree on the sign of simulated EV - exact EV (a
+  # fresh shoe), and of the cut-card effect (a cut card).
+  "$cardsim" sim --rounds 20k --strategy basic-s17-das --reshuffle every-round --out r.json >summary.txt || fail "sim"
   json=$(sed -n 's/^ *"difference_in_standard_errors": \(.*\),$/\1/p' r.json)
   want=$(printf '%+.2f' "$json")
   grep -q "simulated EV - exact EV = $want SE" summary.txt || fail "JSON $json, summary: $(grep exact summary.txt)"
+  "$cardsim" sim --rounds 20k --strategy basic-s17-das --out c.json >summary.txt || fail "sim, cut card"
+  python3 - c.json summary.txt <<'PY' || fail "the cut-card effect: JSON and summary differ: $(grep cut-card summary.txt)"
+import json, re, sys
+effect = json.load(open(sys.argv[1]))["exact"]["cut_card_effect"]
+shown = re.search(r"^cut-card effect ([-+][0-9.]+) points, SE ([0-9.]+) ", open(sys.argv[2]).read(), re.M)
+for text, value in zip(shown.groups(), (effect["points"], effect["se_points"])):
+    assert abs(float(text) - value) <= 0.5 * 10 ** -len(text.split(".")[1]) + 1e-12, (text, value)
+PY
   ;;
 *)
   fail "unknown case"

@@ -220,6 +220,13 @@ struct ExactComparison {
   // Whether they should agree: the same strategy and a fresh shoe each round
   // (or an infinite deck).
   bool comparable = false;
+  // Where they should not (the same strategy, a shoe dealt to a cut card),
+  // their difference is a figure of the game, the cut-card effect: this shoe
+  // game's house edge less a fresh shoe's, per initial wager (exact_ev -
+  // the simulated mean; positive: the cut card costs the player), with the
+  // simulated edge's SE and CI (the exact value has none). Absent without an
+  // SE.
+  std::optional<core::MeanEstimate> cut_card_effect;
 };
 ExactComparison compare_with_exact(const core::MeanEstimate& edge, double exact_ev, bool index_plays,
                                    const Rules& rules);

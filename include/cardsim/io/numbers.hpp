@@ -19,6 +19,12 @@ inline double percent(double fraction) { return shift_decimal(fraction, 2); }
 // `x` with its sign and `decimals` decimals: "+1.25", "-0.50".
 std::string signed_number(double x, int decimals);
 
+// The decimals that show a standard error `se` to two significant digits,
+// and no fewer than `at_least` (tables keep their columns): 0.0061 -> 4,
+// 0.000031 -> 6; `at_least` for an SE of 0 or none. An estimate printed with
+// its SE takes the SE's decimals, so that no printed SE reads 0.0000.
+int se_decimals(double se, int at_least = 4);
+
 // A whole number with commas between groups of three digits: "22,100".
 std::string with_commas(std::uint64_t value);
 

@@ -1,5 +1,6 @@
 #include "cardsim/io/numbers.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +29,12 @@ std::string signed_number(double x, int decimals) {
   char text[32];
   std::snprintf(text, sizeof text, "%+.*f", decimals, x);
   return text;
+}
+
+int se_decimals(double se, int at_least) {
+  constexpr int MOST = 12;
+  if (!(se > 0) || !std::isfinite(se)) return at_least;
+  return std::clamp(1 - static_cast<int>(std::floor(std::log10(se))), at_least, MOST);
 }
 
 std::string with_commas(std::uint64_t value) {

@@ -211,43 +211,51 @@ std::string paired_summary(const std::vector<PairedVariant>& variants, const Pai
                 static_cast<unsigned long long>(run.chunks_played.size()), static_cast<unsigned long long>(info.chunks),
                 to_string(info.stopped_by).c_str());
   out += line;
-  std::snprintf(line, sizeof line, "%-40s %12s %10s %12s %21s %10s\n", "variant", "house edge", "SE", "exact",
+  std::snprintf(line, sizeof line, "%-40s %12s %10s %12s %25s %10s\n", "variant", "house edge", "SE", "exact",
                 "change (paired SE)", "unpaired");
   out += line;
   const std::vector<VariantFigures> figures = variant_figures(variants, info, run);
+  // A change and its SE to the SE's two significant digits (a controlled
+  // paired SE is often 0.00003 points: four fixed decimals showed 0.0000).
+  const auto change_text = [](double mean, double se) {
+    const int d = se_decimals(100 * se);
+    char text[64];
+    std::snprintf(text, sizeof text, "%+.*f%% (%.*f%%)", d, percent(-mean), d, 100 * se);
+    return std::string(text);
+  };
   for (std::size_t v = 0; v < variants.size(); ++v) {
     const core::MeanEstimate& edge = figures[v].stats.edge;
     const auto& diff = figures[v].difference;
-    char change[64] = "baseline";
+    std::string change = "baseline";
     char unpaired[32] = "";
     if (diff) {
-      std::snprintf(change, sizeof change, "%+.4f%% (%.4f%%)", percent(-diff->mean), 100 * diff->se);
+      change = change_text(diff->mean, diff->se);
       std::snprintf(unpaired, sizeof unpaired, "%.4f%%", 100 * diff->se_unpaired);
     }
     // (A label comes from a file: its control characters escaped, so that no
     // escape sequence or newline reaches the terminal; cut to the column.)
     const std::string label = excerpt(variants[v].label, LABEL_WIDTH - 3);
     char se[32] = "n/a";  // one round
-    if (edge.has_se()) std::snprintf(se, sizeof se, "%.4f%%", 100 * edge.se);
-    std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %21s %10s\n", label.c_str(), percent(-edge.mean), se,
-                  percent(-figures[v].exact.exact_ev), change, unpaired);
+    if (edge.has_se()) std::snprintf(se, sizeof se, "%.*f%%", se_decimals(100 * edge.se), 100 * edge.se);
+    std::snprintf(line, sizeof line, "%-40s %11.4f%% %10s %11.4f%% %25s %10s\n", label.c_str(), percent(-edge.mean), se,
+                  percent(-figures[v].exact.exact_ev), change.c_str(), unpaired);
     out += line;
     // Each side bet: its house edge, SE and exact value, and the change from
     // the baseline's bet at the same place.
     for (std::size_t b = 0; b < figures[v].side_bets.size(); ++b) {
       const SideBetFigures& f = figures[v].side_bets[b];
       const core::MeanEstimate& r = f.stats.player_return;
-      char bet_change[64] = "";
+      std::string bet_change = v == 0 ? "baseline" : "";
       char bet_unpaired[32] = "";
-      if (v == 0) std::snprintf(bet_change, sizeof bet_change, "baseline");
       if (v > 0 && figures[v].side_bet_differences[b]) {
         const blackjack::PairedDifference& d = *figures[v].side_bet_differences[b];
-        std::snprintf(bet_change, sizeof bet_change, "%+.4f%% (%.4f%%)", percent(-d.mean), 100 * d.se);
+        bet_change = change_text(d.mean, d.se);
         std::snprintf(bet_unpaired, sizeof bet_unpaired, "%.4f%%", 100 * d.se_unpaired);
       }
       const std::string name = excerpt("  side bet " + f.file.bet.name, LABEL_WIDTH - 3);
-      std::snprintf(line, sizeof line, "%-40s %11.4f%% %9.4f%% %11.4f%% %21s %10s\n", name.c_str(), percent(-r.mean),
-                    100 * r.se, percent(f.exact.house_edge()), bet_change, bet_unpaired);
+      std::snprintf(line, sizeof line, "%-40s %11.4f%% %9.*f%% %11.4f%% %25s %10s\n", name.c_str(), percent(-r.mean),
+                    se_decimals(100 * r.se), 100 * r.se, percent(f.exact.house_edge()), bet_change.c_str(),
+                    bet_unpaired);
       out += line;
     }
   }

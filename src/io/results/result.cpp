@@ -40,6 +40,21 @@ json estimate_json(const core::MeanEstimate& e) {
           {"sd_per_round", standard_error_of(e.sd, e.n)}};
 }
 
+// The cut-card effect (blackjack::ExactComparison): the house edge of the
+// shoe game less a fresh shoe's, per initial wager and in points, with its SE
+// and CI; null where there is none (a fresh shoe, index plays, no SE).
+json cut_card_effect_json(const std::optional<core::MeanEstimate>& effect) {
+  if (!effect) return nullptr;
+  return {{"mean", effect->mean},
+          {"standard_error", effect->se},
+          {"ci95", {effect->ci95_low, effect->ci95_high}},
+          {"points", percent(effect->mean)},
+          {"se_points", percent(effect->se)},
+          {"ci95_points", {percent(effect->ci95_low), percent(effect->ci95_high)}},
+          {"unit", "house edge of this shoe game less a fresh shoe's, per initial wager (positive: the cut card "
+                   "costs the player)"}};
+}
+
 // An edge per initial wager: estimate_json, and as the house edge in percent.
 json edge_json(const core::MeanEstimate& e) {
   json edge = estimate_json(e);
@@ -486,7 +501,8 @@ json sim_result_json(const SimConfig& config, const RunInfo& run, const bj::Tall
                      {"same_strategy", exact.same_strategy},
                      {"difference_in_standard_errors", optional_json(exact.difference_in_se)},
                      {"method", "combinatorial analysis (cardsim analyze), fresh shoe each round, per initial wager"},
-                     {"comparable", exact.comparable}};
+                     {"comparable", exact.comparable},
+                     {"cut_card_effect", cut_card_effect_json(exact.cut_card_effect)}};
   result["outcomes"] = outcomes;
   result["dealer"] = dealer_json(stats.dealer);
   result["shoe"] = shoe;
@@ -545,16 +561,19 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   if (!edge.has_se()) {
     append(out, "house edge %.4f%% (one round: no standard error, SD n/a)%s\n", percent(-edge.mean), every_round);
   } else {
-    append(out, "house edge %.4f%% +/- %.4f%% (95%% CI %.4f%% .. %.4f%%), SD %.4f per round%s\n", percent(-edge.mean),
-           100.0 * core::Z95 * edge.se, percent(-edge.ci95_high), percent(-edge.ci95_low), stats.per_seat.sd,
-           every_round);
+    // The SE to two significant digits, the estimate and its CI to the same.
+    const int d = se_decimals(100 * edge.se);
+    append(out, "house edge %.*f%%, SE %.*f%% (95%% CI %.*f%% .. %.*f%%), SD %.4f per round%s\n", d,
+           percent(-edge.mean), d, 100.0 * edge.se, d, percent(-edge.ci95_high), d, percent(-edge.ci95_low),
+           stats.per_seat.sd, every_round);
   }
   if (stats.control && stats.control->plain_edge.has_se()) {
     const bj::ControlStatistics& c = *stats.control;
+    const int d = se_decimals(100 * c.plain_edge.se);
     append(out,
-           "  (controlled estimate; plain %.4f%% +/- %.4f%%; control variate: variance %.4g +/- %.2g times smaller, "
+           "  (controlled estimate; plain %.*f%%, SE %.*f%%; control variate: variance %.4g times smaller (SE %.2g), "
            "worth %.3g plain rounds)\n",
-           percent(-c.plain_edge.mean), 100.0 * core::Z95 * c.plain_edge.se, c.reduction.factor, c.reduction.se,
+           d, percent(-c.plain_edge.mean), d, 100.0 * c.plain_edge.se, c.reduction.factor, c.reduction.se,
            c.effective_rounds);
   }
   if (run.target_se > 0) {
@@ -569,12 +588,23 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
     append(out, "exact house edge %.4f%% of %s without the index plays (not compared: the simulated edge plays them)\n",
            percent(-exact.exact_ev), excerpt(run.strategy, 200).c_str());
   } else {
+    // A fresh shoe (or an infinite deck): the two should agree, and their
+    // difference in SEs is the check. A cut-card game: their difference is
+    // the cut-card effect, a figure of the game with its SE and CI.
     char compared[64] = "";
-    if (exact.difference_in_se) {
+    if (exact.comparable && exact.difference_in_se) {
       std::snprintf(compared, sizeof compared, "; simulated EV - exact EV = %+.2f SE", *exact.difference_in_se);
     }
-    append(out, "exact house edge %.4f%% (fresh shoe each round%s)%s\n", percent(-exact.exact_ev),
-           exact.comparable ? "" : "; a cut-card game differs by the cut-card effect", compared);
+    append(out, "exact house edge %.4f%% of the strategy played (fresh shoe each round)%s\n", percent(-exact.exact_ev),
+           compared);
+    if (exact.cut_card_effect) {
+      const core::MeanEstimate& effect = *exact.cut_card_effect;
+      const int d = se_decimals(100 * effect.se);
+      append(out,
+             "cut-card effect %+.*f points, SE %.*f (95%% CI %+.*f .. %+.*f): this shoe game's house edge less a "
+             "fresh shoe's\n",
+             d, percent(effect.mean), d, 100 * effect.se, d, percent(effect.ci95_low), d, percent(effect.ci95_high));
+    }
   }
   append(out,
          "hands: win %.2f%%  loss %.2f%%  push %.2f%%  bust %.2f%%; blackjack %.2f%% of rounds; dealer bust %.2f%%\n",
@@ -587,15 +617,16 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
            to_string(k.true_count_decks).c_str(), to_string(k.true_count_rounding).c_str(), k.bet_ramp.c_str(),
            k.indices.c_str(), 100 * c.share_played);
     if (c.win.has_se()) {
+      const int d = se_decimals(100 * c.win.se, 3);
       append(out,
-             "win %+.3f +/- %.3f base bets per 100 rounds (95%% CI), SD %.2f per 100; average bet %.2f; DI %.2f, "
-             "SCORE %.1f\n",
-             shift_decimal(c.win.mean, 2), core::Z95 * shift_decimal(c.win.se, 2), shift_decimal(c.win.sd, 1),
-             c.average_initial_bet, c.di, c.score);
+             "win %+.*f base bets per 100 rounds, SE %.*f (95%% CI %+.*f .. %+.*f), SD %.2f per 100; average bet "
+             "%.2f; DI %.2f, SCORE %.1f\n",
+             d, shift_decimal(c.win.mean, 2), d, shift_decimal(c.win.se, 2), d, shift_decimal(c.win.ci95_low, 2), d,
+             shift_decimal(c.win.ci95_high, 2), shift_decimal(c.win.sd, 1), c.average_initial_bet, c.di, c.score);
       if (c.win_plain && c.win_reduction) {
-        append(out, "  (controlled estimate; plain %+.3f +/- %.3f; variance %.1f times smaller)\n",
-               shift_decimal(c.win_plain->mean, 2), core::Z95 * shift_decimal(c.win_plain->se, 2),
-               c.win_reduction->factor);
+        const int p = se_decimals(100 * c.win_plain->se, 3);
+        append(out, "  (controlled estimate; plain %+.*f, SE %.*f; variance %.1f times smaller)\n", p,
+               shift_decimal(c.win_plain->mean, 2), p, shift_decimal(c.win_plain->se, 2), c.win_reduction->factor);
       }
     } else {
       append(out,
