@@ -544,8 +544,9 @@ TEST(SplitExact, ShortTwoDecks) {
   expect_split_exact(rules, shoe, 9, 8, Play::cdp, "two decks");
 }
 
-// Longer: bigger shoes with more small cards (minutes; run by
-// scripts/check-splits.sh, docs/validation.md#splits).
+// Longer: bigger shoes with more small cards (minutes, so disabled; run it
+// with test_analysis --gtest_also_run_disabled_tests
+// --gtest_filter='SplitExact.DISABLED_*'; docs/analyze.md#splits).
 TEST(SplitExact, DISABLED_ReducedDeckResplits) {
   const CardCounts shoe = counts({4, 1, 1, 1, 2, 3, 2, 4, 1, 5});
   Rules rules;

@@ -2,7 +2,7 @@
 // set (a hand against an up card and the two plays it chooses between), the
 // true count at which the better of the two plays changes.
 //
-// Method (README, "Generating indices"):
+// Method (docs/indices.md#method):
 // - Shoe states. Shoes are dealt to the run's penetration by the engine (one
 //   counted round after another, the chart played); at the start of each
 //   round the remaining cards and the running count are a state.
@@ -129,7 +129,7 @@ IndexRun generate_indices(const Rules& rules, const StrategyChart& chart, const 
                           const std::vector<IndexPlay>& lines, const IndexRunPlan& plan, run::RunControl& control);
 
 // The index lines of every decision of `cells` with the plays chosen by the
-// chart (see README): for a hand against an up card, one line per play other
+// chart (docs/indices.md): for a hand against an up card, one line per play other
 // than the chart's (each compared with the chart's play), to be generated and
 // then reduced by choose_deviations(). `cells` are lines whose plays are
 // ignored; surrender lines (at_or_above == surrender) give one surrender line,
@@ -142,7 +142,7 @@ std::vector<IndexPlay> candidate_deviations(const Rules& rules, const StrategyCh
 // found and not extrapolated; cells with none are left out.
 std::vector<GeneratedIndex> choose_deviations(const std::vector<GeneratedIndex>& candidates);
 
-// A check of the exact values by playing out (README): the mean difference
+// A check of the exact values by playing out (docs/indices.md#validation): the mean difference
 // (at-or-above minus below, per round) of `line` for the hand `first`,
 // `second` against the line's up card dealt from `remaining`, over `rounds`
 // play-outs with common random numbers (both plays get the same shuffled rest
