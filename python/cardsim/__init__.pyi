@@ -17,7 +17,7 @@ from ._keys import ZjhRuleKeys as ZjhRuleKeys
 from ._progress import Interrupted as Interrupted
 from ._progress import Progress
 
-__all__: List[str]
+__all__ = ["sim", "merge", "analyze", "compare", "sweep", "chart", "bench", "to_frame", "config_keys", "zjh", "PairedResult", "Interrupted", "ConfigKeys", "RuleKeys", "CountingKeys", "RunKeys", "SweepKeys", "ZjhRuleKeys"]
 __version__: str
 
 Config = Union[str, os.PathLike[str], Mapping[str, Any], None]

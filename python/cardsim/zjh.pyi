@@ -7,7 +7,7 @@ from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Tuple,
 from ._args import Path
 from ._progress import Progress
 
-__all__: List[str]
+__all__ = ["exact", "sim", "check_evaluator", "config_keys"]
 
 Config = Union[str, os.PathLike[str], Mapping[str, Any], None]
 
