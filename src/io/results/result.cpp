@@ -345,6 +345,7 @@ json side_bet_json(const SideBetFigures& f) {
                 {"standard_deviation", x.standard_deviation()},
                 {"difference_in_standard_errors", optional_json(s.exact.difference_in_se)},
                 {"comparable", s.exact.comparable},
+                {"cut_card_effect", cut_card_effect_json(s.exact.cut_card_effect)},
                 {"method", "the exact PAR sheet (cardsim sidebet) of a fresh " + std::to_string(x.decks) +
                                "-deck shoe, by combinatorics"}};
   json one = {{"name", bet.name},     {"side_bet", f.named},     {"cards", side_bet_to_json(bet).at("cards")},
@@ -648,16 +649,23 @@ std::string sim_summary(const SimConfig& config, const RunInfo& run, const bj::T
   }
   for (const SideBetFigures& f : side_bet_figures(config, run.side_bets, t)) {
     const core::MeanEstimate& r = f.stats.player_return;
-    char compared[64] = "";
-    if (f.stats.exact.difference_in_se) {
-      std::snprintf(compared, sizeof compared, "; simulated - exact = %+.2f SE", *f.stats.exact.difference_in_se);
+    // As the main bet's lines: the check in SEs for a fresh shoe, the
+    // cut-card effect for a shoe dealt to a cut card.
+    const bj::ExactComparison& bet_exact = f.stats.exact;
+    char compared[96] = "";
+    if (bet_exact.comparable && bet_exact.difference_in_se) {
+      std::snprintf(compared, sizeof compared, "; simulated - exact = %+.2f SE", *bet_exact.difference_in_se);
+    } else if (bet_exact.cut_card_effect) {
+      const int d = se_decimals(100 * bet_exact.cut_card_effect->se, 3);
+      std::snprintf(compared, sizeof compared, "; cut-card effect %+.*f points, SE %.*f", d,
+                    percent(bet_exact.cut_card_effect->mean), d, 100 * bet_exact.cut_card_effect->se);
     }
-    char plus_minus[32] = "(n/a: one round)";
-    if (r.has_se()) std::snprintf(plus_minus, sizeof plus_minus, "+/- %.3f%%", 100.0 * core::Z95 * r.se);
-    append(out, "side bet %s: house edge %.3f%% %s, hits %.3f%% of bets; exact %.3f%% (fresh shoe%s)%s\n",
-           excerpt(f.file.bet.name).c_str(), percent(-r.mean), plus_minus, 100 * f.stats.hit_frequency,
-           percent(f.exact.house_edge()),
-           f.stats.exact.comparable ? "" : "; a cut-card game differs by the cut-card effect", compared);
+    const int d = se_decimals(100 * r.se, 3);
+    char se[32] = " (n/a: one round)";
+    if (r.has_se()) std::snprintf(se, sizeof se, ", SE %.*f%%", d, 100.0 * r.se);
+    append(out, "side bet %s: house edge %.*f%%%s, hits %.3f%% of bets; exact %.3f%% (fresh shoe)%s\n",
+           excerpt(f.file.bet.name).c_str(), d, percent(-r.mean), se, 100 * f.stats.hit_frequency,
+           percent(f.exact.house_edge()), compared);
     std::string by_count;
     for (const bj::SideBetTrueCountStatistics& x : f.stats.by_true_count) {
       if (std::abs(x.true_count) > bj::SLOPE_TRUE_COUNT_RANGE || x.player_return.n < bj::SLOPE_MIN_ROUNDS) continue;
