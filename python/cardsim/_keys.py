@@ -100,4 +100,4 @@ def document(entries: List[Dict[str, Any]], *calls: Callable[..., Any]) -> None:
     section = "\n\n" + "\n".join("    " + line if line else "" for line in lines) + "\n"
     for call in calls:
         if call.__doc__:  # None under python -OO
-            call.__doc__ += section
+            call.__doc__ = call.__doc__.rstrip() + section

@@ -112,14 +112,18 @@ def test_configs_are_found_by_name_as_the_cli_finds_them(cli):
     assert statistics(by_name) == statistics(cardsim.sim(CONFIGS / "6d-h17-das.json", **run))
     assert by_name["config"] == cli_json(cli, ["sim", "--config", "6d-h17-das", "--rounds", "2000", "--chunk-rounds",
                                                "1000", "-t", "1", "--out", "-", "--quiet"])["config"]
-    assert cardsim.analyze("6d-h17-das") == cardsim.analyze(CONFIGS / "6d-h17-das.json")
+    assert statistics(cardsim.analyze("6d-h17-das")) == statistics(cardsim.analyze(CONFIGS / "6d-h17-das.json"))
     assert cardsim.chart("6d-h17-das") == cardsim.chart(CONFIGS / "6d-h17-das.json")
     compared = cardsim.compare(["6d-s17-das", "6d-h17-das"], rounds="2k", chunk_rounds=100, threads=1)
-    assert [variant["label"] for variant in compared["variants"]] == ["6d-s17-das", "6d-h17-das"]
+    by_cli = cli_json(cli, ["compare", "6d-s17-das", "6d-h17-das", "--rounds", "2k", "--chunk-rounds", "100", "-t", "1",
+                            "--out", "-", "--quiet"])
+    assert [v["label"] for v in compared["variants"]] == [v["label"] for v in by_cli["variants"]] == [
+        "6-deck S17 DAS", "6-deck H17 DAS"]
     swept = cardsim.sweep("6d-h17-das", vary={"decks": [1, 2]}, rounds="2k", chunk_rounds=100, threads=1)
-    assert all(variant["config"]["h17"] for variant in swept["variants"])
-    assert cardsim.zjh.exact("teen-patti") == cardsim.zjh.exact(CONFIGS / "zjh" / "teen-patti.json")
-    assert cardsim.zjh.sim("teen-patti", deals=1000, threads=1)["rules"] == cardsim.zjh.exact("teen-patti")["rules"]
+    assert all(variant["result"]["config"]["h17"] for variant in swept["variants"])
+    teen_patti = cardsim.zjh.exact("teen-patti")
+    assert statistics(teen_patti) == statistics(cardsim.zjh.exact(CONFIGS / "zjh" / "teen-patti.json"))
+    assert cardsim.zjh.sim("teen-patti", deals=1000, threads=1)["config"]["rules"] == teen_patti["rules"]
     # An unknown name: the CLI's message (without CLI11's "--config: ").
     with pytest.raises(ValueError) as caught:
         cardsim.sim("6d-h17-dass")

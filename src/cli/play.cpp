@@ -337,7 +337,7 @@ class Session {
     return who + question + " " + keys + " > ";
   }
 
-  void explain_moves() const {
+  void explain_moves() {
     std::string text;
     const bj::ActionSet legal = game_.legal_actions();
     for (const MoveKey& m : MOVE_KEYS) {

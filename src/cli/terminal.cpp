@@ -49,7 +49,8 @@ std::string wrapped(const std::string& text, std::size_t indent, std::size_t fir
   while (words >> word) {
     const std::size_t w = display_width(word);
     if (!line_empty && at + 1 + w > columns) {
-      out += "\n" + std::string(indent, ' ');
+      out += '\n';
+      out.append(indent, ' ');
       at = indent;
       line_empty = true;
     }
@@ -84,9 +85,10 @@ void WrappedOutput::write(const std::string& text) {
       const std::size_t width = display_width(word);
       if (!leading_ && at_ + blanks + width > columns_) {
         at_ = std::min(indent_ + HANG, columns_ / 2);
-        out += "\n" + std::string(at_, ' ');
+        out += '\n';
+        out.append(at_, ' ');
       } else {
-        out += std::string(blanks, ' ');
+        out.append(blanks, ' ');
         at_ += blanks;
       }
       out += word;
@@ -98,7 +100,7 @@ void WrappedOutput::write(const std::string& text) {
   }
   // Blanks at the end (a prompt's) are written, up to the line's end.
   const std::size_t shown = std::min(blanks, columns_ > at_ ? columns_ - at_ : 0);
-  out += std::string(shown, ' ');
+  out.append(shown, ' ');
   at_ += shown;
   std::fputs(out.c_str(), stdout);
 }

@@ -6,6 +6,8 @@ case_name=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# --help and play wrap to $COLUMNS: 80, whatever the terminal running the tests.
+export COLUMNS=80
 
 fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
 
