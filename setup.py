@@ -3,10 +3,12 @@ for the Python that runs pip, and puts the shipped data in the package.
 
 - The version is CMakeLists.txt's ``project(cardsim VERSION ...)``.
 - build_ext configures the sources with CMake (Release, no tests, benchmarks
-  or MPI; ``-DPython3_EXECUTABLE`` this Python, pybind11's CMake package from
-  the pybind11 this Python imports) in ``build/temp.../cmake``, or in
-  ``$CARDSIM_CMAKE_BUILD_DIR`` if set (to reuse a build), builds the target
-  ``_cardsim`` alone and copies the module into the package.
+  or MPI; the quickstart's unity build, CARDSIM_QUICK_BUILD; ``-DPython3_EXECUTABLE``
+  this Python, pybind11's CMake package from the pybind11 this Python imports)
+  in ``build/temp.../cmake``, or in ``$CARDSIM_CMAKE_BUILD_DIR`` if set (to
+  reuse a build), builds the target ``_cardsim`` alone (cmake_commands) and
+  copies the module into the package. pip hides a build's output unless
+  ``pip install -v``: a line on the terminal says so before the compiler starts.
 - With ``$CARDSIM_PYTHON_MODULE`` set to a built module (``_cardsim*.so`` of
   a CMake build for the same Python), build_ext packages that one and runs no
   CMake (the test python.pip, which reuses the build it tests).
@@ -22,6 +24,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from typing import List
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
@@ -47,6 +50,40 @@ class BuildPyWithData(build_py):
         shutil.copytree(ROOT / "configs", data)
 
 
+def cmake_commands(cmake: str, build_dir: Path, jobs: int) -> List[List[str]]:
+    """The CMake commands that build the compiled core for this Python:
+    configure, then build the target _cardsim alone on ``jobs`` cores."""
+    args = [
+        f"-DPython3_EXECUTABLE={sys.executable}",
+        "-DCMAKE_BUILD_TYPE=Release",
+        "-DCARDSIM_PYTHON=ON",
+        "-DCARDSIM_BUILD_TESTS=OFF",
+        "-DCARDSIM_BUILD_BENCH=OFF",
+        "-DCARDSIM_MPI=OFF",
+        # io and the bindings' libraries as unity builds at -O2, the engine as
+        # in release (the `cli` preset's; docs/performance.md, the quickstart)
+        "-DCARDSIM_QUICK_BUILD=ON",
+    ]
+    try:
+        import pybind11  # the pybind11 of this Python (or of pip's isolated build)
+
+        args.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
+    except ImportError:
+        pass  # CMake looks for pybind11's package itself (Debian: pybind11-dev)
+    return [[cmake, "-S", str(ROOT), "-B", str(build_dir), *args],
+            [cmake, "--build", str(build_dir), "--target", "_cardsim", "-j", str(jobs)]]
+
+
+def tell(message: str) -> None:
+    """``message`` on the terminal, which pip (without -v) does not show the
+    build's output on; on stdout when there is no terminal."""
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write(message + "\n")
+    except OSError:
+        print(message, flush=True)
+
+
 class CMakeBuild(build_ext):
     """The compiled core cardsim._cardsim, built by CMake for this Python."""
 
@@ -64,31 +101,20 @@ class CMakeBuild(build_ext):
         if cmake is None:
             raise RuntimeError("building cardsim needs CMake 3.25 or later on PATH (Debian: apt install cmake)")
         build_dir = Path(os.environ.get("CARDSIM_CMAKE_BUILD_DIR") or Path(self.build_temp) / "cmake").resolve()
-        args = [
-            f"-DPython3_EXECUTABLE={sys.executable}",
-            "-DCMAKE_BUILD_TYPE=Release",
-            "-DCARDSIM_PYTHON=ON",
-            "-DCARDSIM_BUILD_TESTS=OFF",
-            "-DCARDSIM_BUILD_BENCH=OFF",
-            "-DCARDSIM_MPI=OFF",
-        ]
-        try:
-            import pybind11  # the pybind11 of this Python (or of pip's isolated build)
-
-            args.append(f"-Dpybind11_DIR={pybind11.get_cmake_dir()}")
-        except ImportError:
-            pass  # CMake looks for pybind11's package itself (Debian: pybind11-dev)
-        subprocess.run([cmake, "-S", str(ROOT), "-B", str(build_dir), *args], check=True)
-        jobs = str(os.cpu_count() or 1)
-        subprocess.run([cmake, "--build", str(build_dir), "--target", "_cardsim", "-j", jobs], check=True)
+        jobs = os.cpu_count() or 1
+        tell(f"cardsim: compiling the C++ core with CMake on {jobs} core(s) in {build_dir}: several CPU-minutes; "
+             f"`pip install -v .` shows each step")
+        for command in cmake_commands(cmake, build_dir, jobs):
+            subprocess.run(command, check=True)
         built = build_dir / "python" / "cardsim" / ("_cardsim" + sysconfig.get_config_var("EXT_SUFFIX"))
         if not built.is_file():
             raise RuntimeError(f"CMake built no {built.name} in {built.parent}")
         shutil.copyfile(built, target)
 
 
-setup(
-    version=version(),
-    ext_modules=[Extension("cardsim._cardsim", sources=[])],
-    cmdclass={"build_py": BuildPyWithData, "build_ext": CMakeBuild},
-)
+if __name__ == "__main__":  # as setuptools runs it; a test imports cmake_commands
+    setup(
+        version=version(),
+        ext_modules=[Extension("cardsim._cardsim", sources=[])],
+        cmdclass={"build_py": BuildPyWithData, "build_ext": CMakeBuild},
+    )

@@ -10,6 +10,9 @@
 # cardsim-zjh-deal.1 for `cardsim zjh deal`). help2man runs in a UTF-8 locale
 # (the pages name 炸金花) and turns each command's "Examples:" into EXAMPLES.
 
+# --help wraps to $COLUMNS: the man pages are written at 80, whatever the terminal's.
+set(ENV{COLUMNS} 80)
+
 foreach(what completion completion-fish)
   execute_process(COMMAND "${CARDSIM}" docs ${what} OUTPUT_VARIABLE ${what} RESULT_VARIABLE failed)
   if(failed)

@@ -26,7 +26,7 @@ for game in s17 h17; do
          --states-per-count "$states" --hands "illustrious18-fab4-$game" --quiet)
   [[ $game == h17 ]] && flags+=(--h17)
   start=$(date +%s.%N)
-  ./build/release/cardsim indices "${flags[@]}" --out "$work/$game.txt" --json "$work/$game.json"
+  ./build/release/cardsim indices "${flags[@]}" --write-indices "$work/$game.txt" --out "$work/$game.json"
   end=$(date +%s.%N)
   python3 - "$work/$game.json" "$game" "$start" "$end" <<'PY' || status=1
 import json, sys

@@ -16,6 +16,7 @@
 #   --check  changes nothing; lists the stale pages and exits 1 if any (the
 #            docs.generated test)
 set -euo pipefail
+export COLUMNS=80  # --help wraps to $COLUMNS: the pages' width, whatever the terminal's
 cd "$(dirname "$0")/.."
 check=0
 if [[ ${1:-} == --check ]]; then check=1; shift; fi

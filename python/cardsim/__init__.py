@@ -27,7 +27,7 @@ import sys
 import warnings
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import _cardsim, zjh
+from . import _cardsim, _keys, zjh
 from ._keys import ConfigKeys, CountingKeys, RuleKeys, RunKeys, SweepKeys, ZjhRuleKeys
 from ._args import Path, path as _path, shard as _shard
 from ._progress import Interrupted, Progress, callback, finish as _finish
@@ -259,6 +259,9 @@ def config_keys() -> List[Dict[str, str]]:
     """Every config key: key, kind, allowed values, help and default (as JSON text)."""
     return _cardsim.config_keys()
 
+
+_keys.document(config_keys(), sim, analyze, chart)
+_keys.document([key for key in config_keys() if key["key"] in SweepKeys.__annotations__], sweep)
 
 # Columns that say what a row is, put first after the index.
 _ROW_COLUMNS = ["chinese", "probability"]

@@ -6,7 +6,7 @@ of docs/config.md (io::config_keys() in C++), and a test checks that
 """
 from __future__ import annotations
 
-from typing import List, Literal, TypedDict, Union
+from typing import Any, Callable, Dict, List, Literal, TypedDict, Union
 
 Count = Union[int, str]  # 1000000, "1e9", "100M", "1_000_000"
 
@@ -84,3 +84,20 @@ class ZjhRuleKeys(TypedDict, total=False):
     a23: Literal["lowest", "second"]
     special_235: bool
     straight_above_flush: bool
+
+
+
+def document(entries: List[Dict[str, Any]], *calls: Callable[..., Any]) -> None:
+    """Appends the keys ``entries`` (as ``config_keys()`` lists them: the
+    table the CLI's flags come from) to the docstrings of ``calls``, as a
+    section for help(): key, type, default and meaning, one line each."""
+    rows = [(e["key"], e["kind"], e["default"], f"{e['help']}; {e['allowed']}") for e in entries]
+    header = ("key", "type", "default", "meaning")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(3)]
+    lines = ["Config keys (keyword arguments; the CLI's flags are the keys with dashes", "for underscores):", ""]
+    for row in [header, *rows]:
+        lines.append("    " + "  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
+    section = "\n\n" + "\n".join("    " + line if line else "" for line in lines) + "\n"
+    for call in calls:
+        if call.__doc__:  # None under python -OO
+            call.__doc__ = call.__doc__.rstrip() + section

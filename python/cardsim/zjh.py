@@ -12,7 +12,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
-from . import _cardsim
+from . import _cardsim, _keys
 from ._args import Path, path, shard as shard_text
 from ._progress import Progress, callback, finish
 
@@ -118,3 +118,6 @@ def config_keys() -> List[Dict[str, Any]]:
     text, "null" for none), as docs/zjh.md lists them."""
     keys: List[Dict[str, Any]] = json.loads(_cardsim.zjh_config_keys())
     return keys
+
+
+_keys.document([key for key in config_keys() if key["rule"]], exact, sim, check_evaluator)

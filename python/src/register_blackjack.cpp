@@ -23,6 +23,7 @@
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
 #include "cardsim/io/counting_file.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/outputs.hpp"
 #include "cardsim/io/paired_result.hpp"
@@ -41,8 +42,8 @@ namespace {
 
 namespace bj = blackjack;
 
-// A config as the Python layer passes it: the file at `path` (read as the
-// CLI reads --config) or else the JSON object `text`, with the keys of the
+// A config as the Python layer passes it: the file at `path` (a path or a
+// rule set's name, resolved as the CLI resolves --config) or else the JSON object `text`, with the keys of the
 // JSON object `keys` set on top, as flags are.
 struct ConfigSource {
   std::string path;
@@ -264,7 +265,11 @@ py::list config_keys() {
 
 void register_blackjack(py::module_& m) {
   py::class_<ConfigSource>(m, "ConfigSource", "A config: a file path or a JSON object's text, with keys on top")
-      .def(py::init<std::string, std::string, std::string>(), py::arg("path"), py::arg("text"), py::arg("keys"));
+      // A path is a file or a rule set's name, as --config takes it.
+      .def(py::init([](const std::string& path, std::string text, std::string keys) {
+             return ConfigSource{path.empty() ? path : io::config_path(path, ""), std::move(text), std::move(keys)};
+           }),
+           py::arg("path"), py::arg("text"), py::arg("keys"));
   py::class_<SimRun>(m, "SimRun", "How sim runs: threads, target SE, checkpoint, resume and shard, as the CLI's flags")
       .def(py::init<unsigned, double, std::string, double, std::string, std::string>(), py::arg("threads"),
            py::arg("target_se"), py::arg("checkpoint"), py::arg("checkpoint_seconds"), py::arg("resume"),

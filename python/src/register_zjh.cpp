@@ -15,6 +15,7 @@
 #include "cardsim/app/zjh_job.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/config.hpp"
+#include "cardsim/io/data_dir.hpp"
 #include "cardsim/io/files.hpp"
 #include "cardsim/io/inputs.hpp"
 #include "cardsim/io/outputs.hpp"
@@ -161,8 +162,12 @@ double our_rate(const ZjhSource& source) {
 
 void register_zjh(py::module_& m) {
   py::class_<ZjhSource>(m, "ZjhSource", "A Zha Jin Hua game: config path or text, variant and rule keys")
-      .def(py::init<std::string, std::string, std::string, std::string>(), py::arg("path"), py::arg("text"),
-           py::arg("variant"), py::arg("rules"));
+      // A path is a file or a zjh config's name, as `cardsim zjh --config` takes it.
+      .def(py::init([](const std::string& path, std::string text, std::string variant, std::string rules) {
+             return ZjhSource{path.empty() ? path : io::config_path(path, "zjh"), std::move(text), std::move(variant),
+                              std::move(rules)};
+           }),
+           py::arg("path"), py::arg("text"), py::arg("variant"), py::arg("rules"));
   m.def("zjh_exact", &exact, py::arg("game"), "The exact enumeration's result JSON text");
   py::class_<ZjhRun>(m, "ZjhRun", "How zjh_sim runs: players, deals, seed, chunks, threads, checkpoint, resume, shard")
       .def(py::init<std::optional<unsigned>, std::string, std::uint64_t, std::string, unsigned, std::string, double,

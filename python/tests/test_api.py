@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 import typing
 
+import pytest
+
 import cardsim
 from cardsim import _keys
+from conftest import CONFIGS, cli_error, cli_json, statistics
 
 
 def test_config_key_types_name_every_key():
@@ -99,3 +102,50 @@ def test_zjh_defaults_are_what_a_run_uses():
     assert result["config"]["players"] == defaults["players"] == 2
     assert defaults["variant"] == "standard" and defaults["game"] is None
     assert cardsim.zjh.exact(variant="standard")["rules"] == result["config"]["rules"]
+
+
+def test_configs_are_found_by_name_as_the_cli_finds_them(cli):
+    # A rule set's name (io::config_path, which --config uses too) is the
+    # shipped file, in every call that takes a config.
+    run = dict(rounds=2000, chunk_rounds=1000, threads=1)
+    by_name = cardsim.sim("6d-h17-das", **run)
+    assert statistics(by_name) == statistics(cardsim.sim(CONFIGS / "6d-h17-das.json", **run))
+    assert by_name["config"] == cli_json(cli, ["sim", "--config", "6d-h17-das", "--rounds", "2000", "--chunk-rounds",
+                                               "1000", "-t", "1", "--out", "-", "--quiet"])["config"]
+    assert statistics(cardsim.analyze("6d-h17-das")) == statistics(cardsim.analyze(CONFIGS / "6d-h17-das.json"))
+    assert cardsim.chart("6d-h17-das") == cardsim.chart(CONFIGS / "6d-h17-das.json")
+    compared = cardsim.compare(["6d-s17-das", "6d-h17-das"], rounds="2k", chunk_rounds=100, threads=1)
+    by_cli = cli_json(cli, ["compare", "6d-s17-das", "6d-h17-das", "--rounds", "2k", "--chunk-rounds", "100", "-t", "1",
+                            "--out", "-", "--quiet"])
+    assert [v["label"] for v in compared["variants"]] == [v["label"] for v in by_cli["variants"]] == [
+        "6-deck S17 DAS", "6-deck H17 DAS"]
+    swept = cardsim.sweep("6d-h17-das", vary={"decks": [1, 2]}, rounds="2k", chunk_rounds=100, threads=1)
+    assert all(variant["result"]["config"]["h17"] for variant in swept["variants"])
+    teen_patti = cardsim.zjh.exact("teen-patti")
+    assert statistics(teen_patti) == statistics(cardsim.zjh.exact(CONFIGS / "zjh" / "teen-patti.json"))
+    assert cardsim.zjh.sim("teen-patti", deals=1000, threads=1)["config"]["rules"] == teen_patti["rules"]
+    # An unknown name: the CLI's message (without CLI11's "--config: ").
+    with pytest.raises(ValueError) as caught:
+        cardsim.sim("6d-h17-dass")
+    assert str(caught.value) in cli_error(cli, ["sim", "--config", "6d-h17-dass"])
+    assert "did you mean 6d-h17-das?" in str(caught.value)
+    with pytest.raises(ValueError, match="did you mean teen-patti"):
+        cardsim.zjh.exact("teen-pati")
+
+
+def test_help_lists_every_key_with_its_type_and_default():
+    # help() of a call that takes config keys shows the keys table, generated
+    # from config_keys() (the CLI flags' table): a line per key.
+    import pydoc
+
+    def help_lines(call):
+        return [line.split() for line in pydoc.render_doc(call, renderer=pydoc.plaintext).splitlines()]
+
+    blackjack = cardsim.config_keys()
+    for call, keys in [(cardsim.sim, blackjack), (cardsim.analyze, blackjack), (cardsim.chart, blackjack),
+                       (cardsim.sweep, [k for k in blackjack if k["key"] in _keys.SweepKeys.__annotations__]),
+                       (cardsim.zjh.exact, [k for k in cardsim.zjh.config_keys() if k["rule"]]),
+                       (cardsim.zjh.sim, [k for k in cardsim.zjh.config_keys() if k["rule"]])]:
+        lines = help_lines(call)
+        for key in keys:
+            assert [key["key"], key["kind"], key["default"]] in [line[:3] for line in lines], (call, key["key"])

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <set>
-#include <system_error>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -64,17 +63,12 @@ std::string value_name(const io::ConfigKey& key) {
 CLI::Validator config_file_check(const std::string& subfolder) {
   return CLI::Validator(
       [subfolder](std::string& text) -> std::string {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(text, ec)) return {};
-        if (const std::string path = io::find_data_file(text, "", subfolder, ".json"); !path.empty()) {
-          text = path;
-          return {};
+        try {
+          text = io::config_path(text, subfolder);
+        } catch (const Error& e) {
+          return e.what();
         }
-        std::string names;
-        for (const std::string& name : io::data_names(subfolder, ".json")) names += (names.empty() ? "" : ", ") + name;
-        return "'" + excerpt(text) + "' is neither a config file nor a rule set in " +
-               io::data_subfolder_text(subfolder) + (names.empty() ? "" : " (" + names + ")") +
-               io::did_you_mean(text, io::data_names(subfolder, ".json"));
+        return {};
       },
       "");  // no description: the type name says what is expected
 }

@@ -50,10 +50,8 @@ void add_config_options(CLI::App& command, const std::shared_ptr<ConfigOptions>&
                         const io::SimConfig& defaults = io::SimConfig{});
 
 // A check of a config file argument that also takes the name of a file in
-// `subfolder` of the data folder ("6d-h17-das": the shipped rule set
-// 6d-h17-das.json; "" for the rule sets, "zjh" for Zha Jin Hua's) and puts
-// its path in its place; an unknown name is an error listing the names, with
-// the nearest.
+// `subfolder` of the data folder and puts its path in its place
+// (io::config_path, which the Python calls use too).
 CLI::Validator config_file_check(const std::string& subfolder = "");
 
 // Adds --shard I/N (validated by run::parse_shard) to `command`, into `shard`.

@@ -7,10 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <sys/ioctl.h>
-#include <unistd.h>
-
 #include "cardsim/io/data_dir.hpp"
+#include "terminal.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -65,6 +63,7 @@ const std::map<std::string, std::string>& flag_groups() {
       {"json", "Output"},
       {"quiet", "Output"},
       {"write-chart", "Output"},
+      {"write-indices", "Output"},
       {"baseline", "Output"},
       {"ascii", "Output"},
       {"cards", "Output"},
@@ -78,9 +77,10 @@ const std::map<std::string, std::string>& flag_groups() {
 // Value names of flags whose parser type says only TEXT.
 const std::map<std::string, std::string>& text_value_names() {
   static const std::map<std::string, std::string> names{
-      {"rounds", "N"},    {"seed", "N"},           {"chunk-rounds", "N"},  {"out", "FILE"}, {"csv", "FILE"},
-      {"json", "FILE"},   {"write-chart", "FILE"}, {"vary", "KEY=VALUES"}, {"deals", "N"},  {"checkpoint", "FILE"},
-      {"resume", "FILE"}, {"chunk-deals", "N"},    {"baseline", "FILE"},
+      {"rounds", "N"},        {"seed", "N"},        {"chunk-rounds", "N"},   {"out", "FILE"},
+      {"csv", "FILE"},        {"json", "FILE"},     {"write-chart", "FILE"}, {"write-indices", "FILE"},
+      {"vary", "KEY=VALUES"}, {"deals", "N"},       {"checkpoint", "FILE"},  {"resume", "FILE"},
+      {"chunk-deals", "N"},   {"baseline", "FILE"},
   };
   return names;
 }
@@ -122,7 +122,7 @@ const std::map<std::string, std::vector<Example>>& example_table() {
        {{"cardsim merge shard-0.json shard-1.json --out result.json", "the result of a run played as 2 shards"}}},
       {"sidebet", {{"cardsim sidebet 21-plus-3 --decks 6", "the exact PAR sheet of 21+3 for 6 decks"}}},
       {"indices",
-       {{"cardsim indices --count hi-lo --out hi-lo.txt",
+       {{"cardsim indices --count hi-lo --write-indices hi-lo.txt",
          "Hi-Lo index plays for the default rules, as an index file"}}},
       {"bench",
        {{"cardsim bench --out bench.json", "cardsim's speed on this machine, as ratios to the dealing limit"},
@@ -135,53 +135,10 @@ const std::map<std::string, std::vector<Example>>& example_table() {
   return table;
 }
 
-// Display columns of UTF-8 text: one per character, two for the wide CJK
-// ones (炸金花).
-std::size_t display_width(const std::string& text) {
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if ((byte & 0xC0) == 0x80) continue;
-    width += byte >= 0xE3 && byte <= 0xED ? 2 : 1;  // U+3000..U+DFFF: CJK
-  }
-  return width;
-}
-
-// `text` wrapped to `columns`, its first line after `first` (already
-// printed, `first_width` columns), the next ones indented by `indent` spaces.
-std::string wrapped(const std::string& text, std::size_t indent, std::size_t first_width, std::size_t columns) {
-  std::istringstream words(text);
-  std::string word;
-  std::string out;
-  std::size_t at = first_width;
-  bool line_empty = true;
-  const std::size_t width = std::max<std::size_t>(columns, indent + 20);
-  while (words >> word) {
-    const std::size_t w = display_width(word);
-    if (!line_empty && at + 1 + w > width) {
-      out += "\n" + std::string(indent, ' ');
-      at = indent;
-      line_empty = true;
-    }
-    if (!line_empty) {
-      out += ' ';
-      ++at;
-    }
-    out += word;
-    at += w;
-    line_empty = false;
-  }
-  return out;
-}
-
-std::size_t terminal_columns() {
-  constexpr std::size_t PIPE_COLUMNS = 80;  // help2man, docs/cli.md, a pager: the same text always
-  constexpr std::size_t MAX_COLUMNS = 120;  // longer lines are hard to read
-  winsize size{};
-  if (::isatty(STDOUT_FILENO) == 1 && ::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
-    return std::min<std::size_t>(size.ws_col, MAX_COLUMNS);
-  }
-  return PIPE_COLUMNS;
+// The help's width: the terminal's, up to 120 (longer lines are hard to read).
+std::size_t help_columns() {
+  constexpr std::size_t MAX_COLUMNS = 120;
+  return std::min(terminal_columns(), MAX_COLUMNS);
 }
 
 // What a flag's value is called: N, X, FILE, a|b|c, or the name the
@@ -224,9 +181,9 @@ std::string description(const CLI::Option* option) {
 class HelpFormatter : public CLI::Formatter {
  public:
   std::string make_help(const CLI::App* app, std::string name, CLI::AppFormatMode /*mode*/) const override {
-    const std::size_t columns = terminal_columns();
+    const std::size_t columns = help_columns();
     std::string out = wrapped(app->get_description(), 0, 0, columns) + "\n\n";
-    out += usage(app, name);
+    out += usage(app, name, columns);
     for (const std::string& group : help_groups()) {
       const auto options = app->get_options([&](const CLI::Option* o) {
         return group == "Arguments" ? o->get_positional() : !o->get_positional() && o->get_group() == group;
@@ -253,6 +210,10 @@ class HelpFormatter : public CLI::Formatter {
 
  private:
   static constexpr std::size_t NAME_COLUMNS = 30;  // where the descriptions start
+  // Narrower than NAME_COLUMNS plus this, descriptions go below the names,
+  // indented by NARROW_INDENT.
+  static constexpr std::size_t MIN_DESCRIPTION_COLUMNS = 40;
+  static constexpr std::size_t NARROW_INDENT = 8;
 
   static std::string path_of(const CLI::App* app) {
     std::string path;
@@ -262,22 +223,27 @@ class HelpFormatter : public CLI::Formatter {
     return path;
   }
 
-  std::string usage(const CLI::App* app, const std::string& name) const {
+  std::string usage(const CLI::App* app, const std::string& name, std::size_t columns) const {
     std::string line = "Usage: " + name;
-    if (!app->get_subcommands([](const CLI::App*) { return true; }).empty()) return line + " COMMAND [FLAGS]\n";
-    line += " [FLAGS]";
-    for (const CLI::Option* o : app->get_options([](const CLI::Option* o) { return o->get_positional(); })) {
-      line += " " + make_option_usage(o);
+    if (!app->get_subcommands([](const CLI::App*) { return true; }).empty()) {
+      line += " COMMAND [FLAGS]";
+    } else {
+      line += " [FLAGS]";
+      for (const CLI::Option* o : app->get_options([](const CLI::Option* o) { return o->get_positional(); })) {
+        line += " " + make_option_usage(o);
+      }
     }
-    return line + "\n";
+    return wrapped(line, NARROW_INDENT, 0, columns) + "\n";
   }
 
+  // `left` (a flag's names, indented) and its description, both wrapped.
   static std::string item(const std::string& left, const std::string& text, std::size_t columns) {
-    if (display_width(left) + 2 > NAME_COLUMNS) {
-      return left + "\n" + std::string(NAME_COLUMNS, ' ') + wrapped(text, NAME_COLUMNS, NAME_COLUMNS, columns) + "\n";
-    }
-    return left + std::string(NAME_COLUMNS - display_width(left), ' ') +
-           wrapped(text, NAME_COLUMNS, NAME_COLUMNS, columns) + "\n";
+    const std::size_t at = columns >= NAME_COLUMNS + MIN_DESCRIPTION_COLUMNS ? NAME_COLUMNS : NARROW_INDENT;
+    const std::size_t lead = left.find_first_not_of(' ');
+    const std::string names = left.substr(0, lead) + wrapped(left.substr(lead), lead + 4, lead, columns);
+    const std::size_t last = display_width(names.substr(names.rfind('\n') + 1));  // npos + 1: all
+    const std::string first = last + 2 > at ? names + "\n" + std::string(at, ' ') : names + std::string(at - last, ' ');
+    return first + wrapped(text, at, at, columns) + "\n";
   }
 
   static std::string option_line(const CLI::Option* option, std::size_t columns) {

@@ -1,7 +1,7 @@
 // `cardsim indices`: index plays generated for the configured rules and count
-// (blackjack/index_generator), written as an index file ready for --indices,
-// with a JSON of the differences by true count. Parsing, wiring and printing
-// only.
+// (blackjack/index_generator): the result JSON (the differences by true
+// count) to --out as every command's, the index file ready for --indices to
+// --write-indices. Parsing, wiring and printing only.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -37,7 +37,7 @@ struct IndicesOptions {
   std::shared_ptr<ConfigOptions> game = std::make_shared<ConfigOptions>();
   std::string hands;
   std::string out;
-  std::string json;
+  std::string write_indices;
   unsigned threads = 0;
   std::string states_per_true_count = std::to_string(bj::IndexRunPlan{}.states_per_true_count);
   bool quiet = false;
@@ -62,11 +62,11 @@ void run_indices(const IndicesOptions& options) {
       hands.from_list ? bj::candidate_deviations(config.rules, chart, hands.lines) : hands.lines;
 
   // The files, checked before the run: the index file given by --hands is an
-  // input too (--out may not write over it).
+  // input too (no output may write over it).
   read_config_files(*options.game, config, inputs);
   Outputs outputs("indices", inputs);
-  outputs.output("--out", options.out);
-  outputs.output("--json", options.json, /*result=*/true);
+  outputs.output("--out", options.out, /*result=*/true);
+  outputs.output("--write-indices", options.write_indices);
   outputs.check();
 
   run::RunControl control;
@@ -89,8 +89,8 @@ void run_indices(const IndicesOptions& options) {
       generated, io::generated_index_header(config, chart.name, run, hands), !hands.from_list);
   const nlohmann::json result = io::index_run_json(config, run, generated, hands, plan.threads, elapsed);
   const std::string result_text = result.dump(2) + "\n";
-  outputs.write("--out", index_file);
-  outputs.write("--json", result_text);
+  outputs.write("--write-indices", index_file);
+  outputs.write("--out", result_text);
   if (!options.quiet) {
     std::fprintf(outputs.summary_stream(), "%s", io::index_summary(result, generated, !hands.from_list).c_str());
   }
@@ -109,9 +109,12 @@ void setup_indices(CLI::App& app) {
                    "numbers are generated), or cells such as 16vT,s18v2,TTv6,R15vT,insurance (plays from the chart); "
                    "default: the config's indices, else illustrious18-fab4-s17")
       ->type_name("FILE|LIST");
-  indices->add_option("-o,--out", options->out, "Write the generated index file to FILE ('-': stdout)");
-  indices->add_option("--json", options->json,
-                      "Write the JSON (differences by true count with standard errors) to FILE ('-': stdout)");
+  indices->add_option(
+      "-o,--out", options->out,
+      "Write the result JSON (differences by true count with standard errors) to FILE ('-': "
+      "stdout), as every command's --out (in cardsim 0.2.0 it wrote the index file: now --write-indices)");
+  indices->add_option("--write-indices", options->write_indices,
+                      "Write the generated index file (for --indices) to FILE ('-': stdout)");
   indices
       ->add_option("--states-per-count", options->states_per_true_count,
                    "Round starts valued per true count (before the deal), about: a state at true count t is valued "

@@ -7,11 +7,14 @@
 // on one line); on a terminal the cards are drawn as boxes and hearts and
 // diamonds are red unless NO_COLOR is set. Suits are symbols when the locale
 // is UTF-8, else letters (s h d c). Input is one word per line, read until
-// `q` or the end of input; both end the session with a summary.
+// `q` or the end of input; both end the session with a summary. Lines are
+// wrapped at word boundaries to the terminal's width ($COLUMNS, else the
+// terminal's, else 80; terminal.hpp).
 #include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -33,6 +36,7 @@
 #include "locale.hpp"
 #include "play_text.hpp"
 #include "signals.hpp"
+#include "terminal.hpp"
 
 namespace cardsim::cli {
 namespace {
@@ -78,35 +82,35 @@ class Session {
         rules_(config.rules),
         game_(config.rules, bj::TableSetup{options.bankroll, options.bet, config.seed}),
         strategy_(config.rules, chart) {
-    std::printf("%s\n", style_.bold("cardsim play: " + io::describe_rules(rules_)).c_str());
-    std::printf("seed %llu, bankroll %lld, bet %lld%s\n", static_cast<unsigned long long>(config.seed),
-                static_cast<long long>(options.bankroll), static_cast<long long>(options.bet),
-                rules_.seats > 1 ? (" on each of " + std::to_string(rules_.seats) + " seats").c_str() : "");
+    print("%s\n", style_.bold("cardsim play: " + io::describe_rules(rules_)).c_str());
+    print("seed %llu, bankroll %lld, bet %lld%s\n", static_cast<unsigned long long>(config.seed),
+          static_cast<long long>(options.bankroll), static_cast<long long>(options.bet),
+          rules_.seats > 1 ? (" on each of " + std::to_string(rules_.seats) + " seats").c_str() : "");
     if (options.coach) {
-      std::printf("coach: strategy %s; values for a fresh shoe (the cards already dealt are not counted)\n",
-                  chart.name.c_str());
+      print("coach: strategy %s; values for a fresh shoe (the cards already dealt are not counted)\n",
+            chart.name.c_str());
       std::fflush(stdout);
       coach_ = std::make_unique<bj::Coach>(rules_, chart);
     }
-    std::printf("keys: h hit, s stand, d double, p split, r surrender, i insurance, n no, ? help, q quit\n");
+    print("keys: h hit, s stand, d double, p split, r surrender, i insurance, n no, ? help, q quit\n");
   }
 
   void run() {
     for (;;) {
       if (!game_.can_deal()) {
-        std::printf("\nYou have %s chips, less than the bets: the game is over.\n",
-                    chips(game_.bankroll(), per_chip()).c_str());
+        print("\nYou have %s chips, less than the bets: the game is over.\n",
+              chips(game_.bankroll(), per_chip()).c_str());
         break;
       }
       if (game_.rounds() > 0 || abandoned_) {
         const auto line = ask("\nEnter deals the next round, q quits: ");
         if (!line || *line == "q" || *line == "quit" || *line == "exit") break;
         if (*line == "?" || *line == "help") {
-          std::printf("Between rounds: Enter (or deal) deals, q quits.\n");
+          print("Between rounds: Enter (or deal) deals, q quits.\n");
           continue;
         }
         if (!line->empty() && *line != "deal" && *line != "n" && *line != "next" && *line != "y") {
-          std::printf("'%s' is not a command here: press Enter (or type deal) to deal, q to quit.\n", line->c_str());
+          print("'%s' is not a command here: press Enter (or type deal) to deal, q to quit.\n", line->c_str());
           continue;
         }
       }
@@ -118,18 +122,31 @@ class Session {
  private:
   std::int64_t per_chip() const { return game_.money_per_chip(); }
 
+  // Writes as printf to stdout, wrapped to the terminal at word boundaries.
+  __attribute__((format(printf, 2, 3))) void print(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::va_list again;
+    va_copy(again, args);
+    std::string text(static_cast<std::size_t>(std::vsnprintf(nullptr, 0, format, args)), '\0');
+    std::vsnprintf(text.data(), text.size() + 1, format, again);
+    va_end(again);
+    va_end(args);
+    screen_.write(text);
+  }
+
   // A line of input, trimmed and lowercased; nullopt at the end of input.
   std::optional<std::string> ask(const std::string& prompt) {
-    std::printf("%s", prompt.c_str());
+    print("%s", prompt.c_str());
     std::fflush(stdout);
     std::string line;
     if (stop_ || !std::getline(std::cin, line) || stop_) {
-      if (style_.echo || stop_) std::printf(stop_ ? "(interrupted)" : "(end of input)");
-      std::printf("\n");
+      if (style_.echo || stop_) print(stop_ ? "(interrupted)" : "(end of input)");
+      print("\n");
       return std::nullopt;
     }
     line = lowercase(trim(line));
-    if (style_.echo) std::printf("%s\n", line.c_str());
+    if (style_.echo) print("%s\n", line.c_str());
     return line;
   }
 
@@ -146,9 +163,9 @@ class Session {
   void show(const std::string& label, const std::vector<bj::TableCard>& cards, int hidden, const std::string& total,
             const std::string& note) {
     if (style_.boxes) {
-      std::printf("%s%s%s\n", style_.bold(label).c_str(), total.empty() ? "" : (": " + total).c_str(),
-                  note.empty() ? "" : ("   " + note).c_str());
-      for (const std::string& line : card_art(cards, hidden, style_)) std::printf("  %s\n", line.c_str());
+      print("%s%s%s\n", style_.bold(label).c_str(), total.empty() ? "" : (": " + total).c_str(),
+            note.empty() ? "" : ("   " + note).c_str());
+      for (const std::string& line : card_art(cards, hidden, style_)) print("  %s\n", line.c_str());
       return;
     }
     std::string text;
@@ -159,7 +176,7 @@ class Session {
     text.erase(text.find_last_not_of(' ') + 1);
     std::string line = "  " + padded + text + (total.empty() ? "" : "  " + total) + (note.empty() ? "" : "   " + note);
     line.erase(line.find_last_not_of(' ') + 1);
-    std::printf("%s\n", line.c_str());
+    print("%s\n", line.c_str());
   }
 
   void show_dealer() {
@@ -235,20 +252,20 @@ class Session {
     const std::int64_t bankroll = game_.bankroll();
     game_.deal();
     abandoned_ = false;
-    std::printf("\n");
+    print("\n");
     if (game_.shuffled_this_round()) {
-      std::printf("New shoe: %d deck%s shuffled, %d card%s burned, the cut card after %d cards.\n", rules_.decks,
-                  rules_.decks == 1 ? "" : "s", game_.burned_this_round(), game_.burned_this_round() == 1 ? "" : "s",
-                  game_.cut_card_position());
+      print("New shoe: %d deck%s shuffled, %d card%s burned, the cut card after %d cards.\n", rules_.decks,
+            rules_.decks == 1 ? "" : "s", game_.burned_this_round(), game_.burned_this_round() == 1 ? "" : "s",
+            game_.cut_card_position());
     }
-    std::printf("%s\n", style_
-                            .bold("Round " + std::to_string(round) + "   bankroll " + chips(bankroll, per_chip()) +
-                                  "   bet " + chips(game_.bet() * rules_.seats, per_chip()) + "   " + shoe_text())
-                            .c_str());
+    print("%s\n", style_
+                      .bold("Round " + std::to_string(round) + "   bankroll " + chips(bankroll, per_chip()) +
+                            "   bet " + chips(game_.bet() * rules_.seats, per_chip()) + "   " + shoe_text())
+                      .c_str());
     if (game_.phase() != TablePhase::between_rounds) {
       show_table(false);
       if (game_.phase() == TablePhase::player && game_.dealer_peeked()) {
-        std::printf("The dealer checks the hole card: no blackjack.\n");
+        print("The dealer checks the hole card: no blackjack.\n");
       }
     }
     bool cut_was_out = false;
@@ -256,7 +273,7 @@ class Session {
       if (!decide()) {
         game_.abandon_round();
         abandoned_ = true;
-        std::printf("The round is abandoned: its bets are returned and it is not counted.\n");
+        print("The round is abandoned: its bets are returned and it is not counted.\n");
         return false;
       }
       if (!cut_was_out && game_.cut_card_out()) {
@@ -269,24 +286,24 @@ class Session {
 
   void finish_round(bool cut_out) {
     if (game_.dealer_peeked() && game_.dealer_blackjack()) {
-      std::printf("The dealer checks the hole card: blackjack.\n");
+      print("The dealer checks the hole card: blackjack.\n");
     } else if (game_.dealer_blackjack()) {
-      std::printf("The dealer's second card makes a blackjack.\n");
+      print("The dealer's second card makes a blackjack.\n");
     }
     show_table(true);
     for (int s = 0; s < rules_.seats; ++s) {
       const bj::TableSeat& seat = game_.seats()[at(s)];
       if (seat.insured) {
         const std::string label = rules_.seats > 1 ? seat_label(s) + " insurance:" : "Insurance:";
-        std::printf("  %s %s\n", label.c_str(), chips(seat.insurance_result, per_chip(), true).c_str());
+        print("  %s %s\n", label.c_str(), chips(seat.insurance_result, per_chip(), true).c_str());
       }
     }
     const std::int64_t net = game_.last_round_net();
-    std::printf("Round %lld: %s   bankroll %s\n", static_cast<long long>(game_.rounds()),
-                chips(net, per_chip(), true).c_str(), chips(game_.bankroll(), per_chip()).c_str());
-    if (game_.ran_out_this_round()) std::printf("The shoe ran out: the discards were shuffled back in.\n");
+    print("Round %lld: %s   bankroll %s\n", static_cast<long long>(game_.rounds()),
+          chips(net, per_chip(), true).c_str(), chips(game_.bankroll(), per_chip()).c_str());
+    if (game_.ran_out_this_round()) print("The shoe ran out: the discards were shuffled back in.\n");
     if (cut_out && !rules_.infinite() && rules_.reshuffle == bj::Reshuffle::cut_card) {
-      std::printf("The cut card is out: the shoe is shuffled before the next round.\n");
+      print("The cut card is out: the shoe is shuffled before the next round.\n");
     }
   }
 
@@ -320,14 +337,14 @@ class Session {
     return who + question + " " + keys + " > ";
   }
 
-  void explain_moves() const {
+  void explain_moves() {
     std::string text;
     const bj::ActionSet legal = game_.legal_actions();
     for (const MoveKey& m : MOVE_KEYS) {
       if (!legal.contains(m.action)) continue;
       text += std::string(text.empty() ? "" : ", ") + m.key + " or " + m.word;
     }
-    std::printf("Allowed now: %s; q quits.\n", text.c_str());
+    print("Allowed now: %s; q quits.\n", text.c_str());
   }
 
   // Asks for one decision and plays it; false if the player quit.
@@ -341,13 +358,13 @@ class Session {
       }
       const std::optional<Action> move = parse_move(*line, game_.phase());
       if (!move) {
-        std::printf("'%s' is not a move. ", line->c_str());
+        print("'%s' is not a move. ", line->c_str());
         explain_moves();
         continue;
       }
       const std::string why = game_.why_not(*move);
       if (!why.empty()) {
-        std::printf("You cannot %s: %s. ", action_word(*move, game_.phase()), why.c_str());
+        print("You cannot %s: %s. ", action_word(*move, game_.phase()), why.c_str());
         explain_moves();
         continue;
       }
@@ -405,7 +422,7 @@ class Session {
         (game_.current_seat() != seat || game_.current_hand() != hand || phase != TablePhase::player)) {
       // The next hand to play (a split hand's second card, the next seat).
       if (phase != TablePhase::player && game_.dealer_peeked())
-        std::printf("The dealer checks the hole card: no blackjack.\n");
+        print("The dealer checks the hole card: no blackjack.\n");
       if (game_.current_seat() != seat || game_.current_hand() != hand) {
         show_hand(game_.current_seat(), game_.current_hand(), false);
       }
@@ -424,8 +441,8 @@ class Session {
     }
     const char* per = d.phase == TablePhase::player ? "per bet of the hand" : "per initial bet";
     if (d.chosen == d.recommended) {
-      std::printf("coach: %s: %s is right\n       EV %s: %s\n", d.situation.c_str(), action_word(d.chosen, d.phase),
-                  per, values.c_str());
+      print("coach: %s: %s is right\n       EV %s: %s\n", d.situation.c_str(), action_word(d.chosen, d.phase), per,
+            values.c_str());
       return;
     }
     std::string cost = "its cost is not computed (a resplit)";
@@ -436,9 +453,9 @@ class Session {
       cost = buffer;
       if (d.cost < 0) cost += " (for these exact cards the deviation is better; the chart is total-dependent)";
     }
-    std::printf("coach: %s: %s: the strategy says %s, you chose %s; %s\n       EV %s: %s\n", d.situation.c_str(),
-                style_.red("mistake").c_str(), action_word(d.recommended, d.phase), action_word(d.chosen, d.phase),
-                cost.c_str(), per, values.c_str());
+    print("coach: %s: %s: the strategy says %s, you chose %s; %s\n       EV %s: %s\n", d.situation.c_str(),
+          style_.red("mistake").c_str(), action_word(d.recommended, d.phase), action_word(d.chosen, d.phase),
+          cost.c_str(), per, values.c_str());
   }
 
   // A mistake's expected cost in chips: d.cost is in bets of the hand (d.bet money units).
@@ -451,16 +468,15 @@ class Session {
     bj::SeatTally all;
     for (int s = 0; s < rules_.seats; ++s) all.merge(tally.seats[at(s)]);
     const std::int64_t start = options_.bankroll * per_chip();
-    std::printf("\n%s\n", style_.bold("Session summary").c_str());
-    std::printf("  rounds %lld, hands %lld: won %lld, lost %lld, pushed %lld, surrendered %lld; blackjacks %lld\n",
-                static_cast<long long>(tally.rounds), static_cast<long long>(all.hands),
-                static_cast<long long>(all.wins), static_cast<long long>(all.losses),
-                static_cast<long long>(all.pushes), static_cast<long long>(all.surrenders),
-                static_cast<long long>(all.blackjacks));
-    std::printf("  net %s, bankroll %s (started with %s)\n", chips(game_.bankroll() - start, per_chip(), true).c_str(),
-                chips(game_.bankroll(), per_chip()).c_str(), chips(start, per_chip()).c_str());
-    std::printf("  mistakes against the strategy: %zu of %lld decisions\n", mistakes_.size(),
-                static_cast<long long>(decisions_));
+    print("\n%s\n", style_.bold("Session summary").c_str());
+    print("  rounds %lld, hands %lld: won %lld, lost %lld, pushed %lld, surrendered %lld; blackjacks %lld\n",
+          static_cast<long long>(tally.rounds), static_cast<long long>(all.hands), static_cast<long long>(all.wins),
+          static_cast<long long>(all.losses), static_cast<long long>(all.pushes),
+          static_cast<long long>(all.surrenders), static_cast<long long>(all.blackjacks));
+    print("  net %s, bankroll %s (started with %s)\n", chips(game_.bankroll() - start, per_chip(), true).c_str(),
+          chips(game_.bankroll(), per_chip()).c_str(), chips(start, per_chip()).c_str());
+    print("  mistakes against the strategy: %zu of %lld decisions\n", mistakes_.size(),
+          static_cast<long long>(decisions_));
     if (!coach_) return;
     double total_bets = 0;
     double total_chips = 0;
@@ -474,10 +490,10 @@ class Session {
         total_bets += d.cost * static_cast<double>(d.bet) / static_cast<double>(game_.bet());
         total_chips += money;
       }
-      std::printf("    round %lld, %s: %s instead of %s, %s\n", static_cast<long long>(d.round), d.situation.c_str(),
-                  action_word(d.chosen, d.phase), action_word(d.recommended, d.phase), cost.c_str());
+      print("    round %lld, %s: %s instead of %s, %s\n", static_cast<long long>(d.round), d.situation.c_str(),
+            action_word(d.chosen, d.phase), action_word(d.recommended, d.phase), cost.c_str());
     }
-    std::printf("  expected cost of the mistakes: %.3f initial bets (%.2f chips)\n", total_bets, total_chips);
+    print("  expected cost of the mistakes: %.3f initial bets (%.2f chips)\n", total_bets, total_chips);
   }
 
   const PlayOptions& options_;
@@ -490,6 +506,7 @@ class Session {
   std::vector<Decision> mistakes_;
   std::int64_t decisions_ = 0;
   bool abandoned_ = false;
+  WrappedOutput screen_;
 };
 
 void run_play(const PlayOptions& options) {

@@ -46,6 +46,20 @@ help)
     done
   done < <("$cardsim" docs examples)
   ;;
+wrap)
+  # Every command's --help wraps at blanks to $COLUMNS (40 and 80), never
+  # inside a word: the words of the unwrapped help, in order.
+  export LC_ALL=C.UTF-8
+  while IFS= read -r path; do
+    # shellcheck disable=SC2086
+    COLUMNS=1000 "$cardsim" $path --help >wide.txt || fail "cardsim $path --help"
+    for columns in 40 80; do
+      # shellcheck disable=SC2086
+      COLUMNS=$columns "$cardsim" $path --help >"help-$columns.txt"
+      check_wrapped "help-$columns.txt" "$columns" wide.txt
+    done
+  done < <("$cardsim" docs commands | cut -f1)
+  ;;
 suggest)
   # Unknown flags, commands and names: the nearest one.
   expect_error 2 "unknown flag '--deck' for \`cardsim sim\`; did you mean --decks?" "$cardsim" sim --deck 8
@@ -391,27 +405,31 @@ indices)
   # A reduced generation (two cells, few states per true count): the index
   # file it writes loads with --indices, the JSON holds the differences by
   # true count with their standard errors; bad input is one error line.
+  # --out writes the result JSON, as every command's; --write-indices the
+  # index file.
   run=(indices --count hi-lo --rounds 200k --chunk-rounds 10k --states-per-count 300)
-  "$cardsim" "${run[@]}" --hands 16vT,insurance --quiet --out gen.txt --json gen.json || fail "indices"
+  "$cardsim" "${run[@]}" --hands 16vT,insurance --quiet --write-indices gen.txt --out gen.json || fail "indices"
   grep -Eq '^16 +T +(-1|0|\+1) +S +H ' gen.txt || fail "16 v T not at 0 +/- 1: $(grep '^16' gen.txt)"
   grep -Eq '^insurance +A +\+3 +I ' gen.txt || fail "insurance not at +3: $(grep '^insurance' gen.txt)"
   grep -q '"command": "indices"' gen.json || fail "not an indices result"
   grep -q '"standard_error"' gen.json && grep -q '"by_true_count"' gen.json || fail "no differences by true count"
   "$cardsim" sim --count hi-lo --indices gen.txt --rounds 200k --quiet --out sim.json || fail "--indices gen.txt"
   grep -q '"indices": "gen.txt"' sim.json || fail "the sim did not play the generated file"
-  # An index file as --hands: its lines, the file an input (--out may not replace it).
+  # An index file as --hands: its lines, the file an input (no output may replace it).
   printf '16 T 0 S H\n12 4 0 S H\n' >mine.txt
-  "$cardsim" "${run[@]}" --hands mine.txt --out - >gen2.txt 2>table.txt || fail "--hands FILE"
+  "$cardsim" "${run[@]}" --hands mine.txt --write-indices - >gen2.txt 2>table.txt || fail "--hands FILE"
   grep -Eq '^12 +4 ' gen2.txt || fail "no 12 v 4 line"
   grep -q 'given' table.txt || fail "no given index in the table"
+  expect_error 1 "same file" "$cardsim" "${run[@]}" --hands mine.txt --write-indices mine.txt
   expect_error 1 "same file" "$cardsim" "${run[@]}" --hands mine.txt --out mine.txt
+  expect_error 2 "unknown flag '--json' for \`cardsim indices\`" "$cardsim" "${run[@]}" --json gen.json
   expect_error 1 "'23vT'.*16vT" "$cardsim" "${run[@]}" --hands 23vT
   expect_error 1 "16vZ" "$cardsim" "${run[@]}" --hands 16vZ
   expect_error 1 "nosuch" "$cardsim" indices --count nosuch --hands 16vT --rounds 10k
   expect_error 1 "needs a count" "$cardsim" indices --hands 16vT --rounds 10k
   # The count grammar of every command (io::parse_count), with 0 for every state.
   "$cardsim" indices --count hi-lo --rounds 2_000 --chunk-rounds 1k --states-per-count 0 --hands 16vT --quiet \
-    --json small.json || fail "--rounds 2_000 --states-per-count 0"
+    --out small.json || fail "--rounds 2_000 --states-per-count 0"
   grep -q '"rounds": 2000,' small.json && grep -q '"states_per_true_count": 0' small.json || fail "2_000 rounds, 0 states"
   expect_error 2 "--states-per-count: '1x' is not a count; expected a whole number" \
     "$cardsim" indices --count hi-lo --states-per-count 1x

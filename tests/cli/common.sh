@@ -6,6 +6,8 @@ case_name=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# --help and play wrap to $COLUMNS: 80, whatever the terminal running the tests.
+export COLUMNS=80
 
 fail() { echo "FAIL [$case_name]: $*" >&2; exit 1; }
 
@@ -73,4 +75,24 @@ exit_after_sigint() {
   kill -INT $pid
   wait $pid
   echo $?
+}
+
+# check_wrapped FILE COLUMNS UNWRAPPED: FILE is UNWRAPPED's text wrapped at
+# blanks to COLUMNS: the same words in the same order (none broken), and no
+# line wider than COLUMNS (wide CJK characters count two) unless it is one word.
+check_wrapped() {
+  python3 - "$@" <<'PY' || fail "$1 is not $3 wrapped to $2 columns"
+import sys, unicodedata
+text, columns, unwrapped = open(sys.argv[1]).read(), int(sys.argv[2]), open(sys.argv[3]).read()
+width = lambda line: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+bad = [line for line in text.splitlines() if width(line) > columns and len(line.split()) > 1]
+for line in bad[:5]:
+    print(f"a line of {width(line)} columns: {line}", file=sys.stderr)
+if text.split() != unwrapped.split():
+    broken = next(i for i, (a, b) in enumerate(zip(text.split() + [""], unwrapped.split() + [""])) if a != b)
+    print(f"other words from word {broken}: {text.split()[broken:broken + 4]} for {unwrapped.split()[broken:broken + 4]}",
+          file=sys.stderr)
+    sys.exit(1)
+sys.exit(1 if bad else 0)
+PY
 }

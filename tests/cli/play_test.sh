@@ -5,6 +5,9 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 export LANG=C.UTF-8 LC_ALL= LC_CTYPE=
 unset NO_COLOR
+# Lines unwrapped, so that a phrase is found on one line (the case wrap checks
+# the wrapping).
+export COLUMNS=1000
 
 fail() { echo "FAIL [$case_name]: $*" >&2; echo "--- transcript" >&2; cat out.txt >&2 2>/dev/null; exit 1; }
 # play INPUT ARGS...: runs a session with INPUT on stdin into out.txt; fails on a non-zero exit.
@@ -111,6 +114,16 @@ coach)
   has "surrendered -5"
   has "Insurance: -5"
   has "Round 1: -10   bankroll 990"
+  ;;
+wrap)
+  # Wrapped at blanks to $COLUMNS (40 and 80), never inside a word: the
+  # words of the unwrapped session, in order.
+  session='p\nd\nh\ns\n\ni\nr\nq\n'
+  play "$session" --seed 35 --coach --surrender late && mv out.txt wide.txt
+  for columns in 40 80; do
+    COLUMNS=$columns play "$session" --seed 35 --coach --surrender late
+    check_wrapped out.txt "$columns" wide.txt
+  done
   ;;
 plain)
   # Piped: no escape codes, cards on one line; ASCII suits without a UTF-8 locale.

@@ -223,7 +223,7 @@ results)
   run sidebet perfect-pairs-25-12-6 --quiet --out sidebet.json
   run sidebet buster-blackjack --h17 --quiet --out sidebet-dealer.json
   run indices --count hi-lo --rounds 100k --chunk-rounds 5k --states-per-count 200 --hands 16vT,insurance --quiet \
-    --json indices.json --out indices.txt
+    --out indices.json --write-indices indices.txt
   grep -q '"crossing"' indices.json || fail "indices found no line: no crossing keys to check"
   run ramp --count hi-lo --spread 1-12 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out ramp.json
   # bench: the reference alone, with a wrong evaluator of each kind (the test

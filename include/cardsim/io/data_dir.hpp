@@ -50,6 +50,14 @@ std::string data_dir();
 std::string find_data_file(const std::string& name, const std::string& config_folder, const std::string& subfolder,
                            const std::string& extension);
 
+// A config argument as the CLI's --config and the Python calls take it: a
+// config file's path (`text`, returned as it is), or the name of a file of
+// `subfolder` of the data folder ("6d-h17-das": the shipped rule set
+// 6d-h17-das.json; "" for the rule sets, "zjh" for Zha Jin Hua's), whose path
+// is returned. Throws cardsim::Error for neither, listing the names with the
+// nearest.
+std::string config_path(const std::string& text, const std::string& subfolder);
+
 // For error messages: "<data folder>/<subfolder>/", or, without a data
 // folder, "<subfolder>/ of cardsim's data folder (not found; looked in A, B;
 // CARDSIM_DATA_DIR is not set)".

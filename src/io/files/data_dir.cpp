@@ -163,6 +163,17 @@ std::string find_data_file(const std::string& name, const std::string& config_fo
   return {};
 }
 
+std::string config_path(const std::string& text, const std::string& subfolder) {
+  std::error_code ec;
+  if (fs::is_regular_file(text, ec)) return text;
+  if (std::string path = find_data_file(text, "", subfolder, ".json"); !path.empty()) return path;
+  const std::vector<std::string> names = data_names(subfolder, ".json");
+  std::string listed;
+  for (const std::string& name : names) listed += (listed.empty() ? "" : ", ") + name;
+  throw Error("'" + excerpt(text) + "' is neither a config file nor a rule set in " + data_subfolder_text(subfolder) +
+              (listed.empty() ? "" : " (" + listed + ")") + did_you_mean(text, names));
+}
+
 std::string data_subfolder_text(const std::string& subfolder) {
   if (const auto folder = find_data_dir()) return *folder + "/" + subfolder + (subfolder.empty() ? "" : "/");
   return subfolder + "/ of cardsim's data folder (not found; looked in " + looked_in() + ")";
