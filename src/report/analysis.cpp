@@ -116,7 +116,7 @@ std::string ev_figures(const json& s, const std::string& id) {
                           signed_percent(100 * number(u.at("contribution")), 5)});
     chart.bars.push_back(Bar{std::string("up ") + up, ev, NONE, NONE, NONE, signed_percent(ev, 2)});
   }
-  table.rows.push_back({"insurance", "", "", signed_percent(100 * number(s.at("insurance_contribution")), 5)});
+  table.rows.push_back({"of which insurance", "", "", signed_percent(100 * number(s.at("insurance_contribution")), 5)});
   table.rows.push_back({"<b>all</b>", "1", "", "<b>" + signed_percent(100 * number(s.at("ev")), 5) + "</b>"});
   return bar_chart(chart) + text_table(table);
 }

@@ -43,7 +43,7 @@ std::string ramp_by_true_count(const json& r) {
   table.id = "ramp-by-true-count";
   table.caption = "By true count (before the deal): the rounds dealt at it, the player's edge per initial bet at one "
                   "base bet per seat, the Kelly bet (kelly fraction x bankroll x mean / variance) and the ramp's bet, "
-                  "in base bets; ± one standard error";
+                  "in base bets, each with its standard error (SE)";
   table.head = {"true count", "rounds", "share of rounds", "edge per initial bet", "Kelly bet", "bet", "enough rounds"};
   Series edges{"edge at the true count (left axis)", {}, Mark::points, false};
   Series bets{"the ramp's bet (right axis)", {}, Mark::steps};
@@ -151,9 +151,10 @@ std::string indices_body(const json& r) {
   const json& run = r.at("run");
   TextTable table;
   table.id = "indices";
-  table.caption = "Each line generated: the index (the whole true count at or above which the first play is the "
-                  "better), the whole indices at the ends of the crossing's 95% interval, the crossing (where the "
-                  "fitted difference is 0) and the slope of the difference per true count, ± one standard error";
+  table.caption =
+      "Each line generated: the index (the whole true count at or above which the first play is the "
+      "better), the whole indices at the ends of the crossing's 95% interval, the crossing (where the "
+      "fitted difference is 0) and the slope of the difference per true count, each with its standard error (SE)";
   table.head = {
       "line", "given index", "index", "95% interval", "crossing", "slope (% per true count)", "true counts fitted",
       "notes"};

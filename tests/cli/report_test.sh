@@ -264,10 +264,12 @@ ramp)
   "$cardsim" ramp --count hi-lo --spread 1-8 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out r.json ||
     fail "ramp"
   report r.json
-  ramp=$(grep -m1 '"bet_ramp":' r.json | cut -d'"' -f4)
+  ramp=$(sed -n '/^  "ramp": {/,/^  }/p' r.json | grep -m1 '"bet_ramp":' | cut -d'"' -f4)
   on_page r.html "<b id=\"ramp\">$ramp</b>"
   on_page r.html '<table id="ramp-by-true-count"><caption>'
-  on_page r.html "id=\"predicted-win-per-100\">$(fmt "$(from='/"predicted"/' number r.json mean)" 3)<"
+  # (the predicted counter's win per 100 rounds: its first "mean")
+  win=$(from=$(awk '/^  "predicted": \{/ { p = 1 } p && /"win_per_100_rounds": \{/ { print NR; exit }' r.json) number r.json mean)
+  on_page r.html "id=\"predicted-win-per-100\">$(fmt "$win" 3)<"
   on_page r.html 'id="simulated-win-per-100">'
   on_page r.html "<figcaption>The player's edge by true count"
   ;;
