@@ -344,6 +344,19 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
 
 }  // namespace
 
+// A variant's label: a sweep cell's varied keys in words with their values
+// ("split hands=4, blackjack pays=6:5"), a compare variant's as given (its
+// config's name).
+std::string variant_label(const json& r, const json& v) {
+  if (!r.contains("varied") || r.at("varied").empty()) return v.at("label").get<std::string>();
+  std::string label;
+  for (const json& key : r.at("varied")) {
+    label += (label.empty() ? "" : ", ") + words(key.get<std::string>()) + "=" +
+             text_of(v.at("values").at(key.get<std::string>()));
+  }
+  return label;
+}
+
 // Whether the paired changes are controlled estimates (docs/control-variates.md).
 bool controlled_changes(const json& r) {
   for (const json& v : r.at("variants")) {
@@ -376,7 +389,7 @@ std::string variants_table(const json& r) {
     const json& edge = v->at("result").at("edge");
     const json& diff = v->at("difference");
     const auto [low, high] = edge_interval(edge);
-    out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
+    out << "<tr><td class=\"l\">" << escape(variant_label(r, *v)) << "</td><td>"
         << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
         << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)")
                                                          : percent(low) + " .. " + percent(high))
@@ -408,7 +421,7 @@ std::string variant_details(const json& r) {
   out << "<h2>Each variant</h2>\n";
   int i = 0;
   for (const json& v : r.at("variants")) {
-    out << "<details><summary>" << escape(v.at("label").get<std::string>()) << "</summary>\n"
+    out << "<details><summary>" << escape(variant_label(r, v)) << "</summary>\n"
         << sim_section(v.at("result"), "variant-" + std::to_string(i++) + "-") << "</details>\n";
   }
   return out.str();
@@ -461,7 +474,7 @@ std::string blackjack_body(const json& result) {
   } else {
     page << "<p>" << result.at("variants").size() << " variants, " << count(result.at("run").at("rounds"))
          << " rounds each on the same cards (common random numbers), seed " << result.at("run").at("seed").dump()
-         << "; baseline: " << escape(result.at("variants").at(0).at("label").get<std::string>()) << " ("
+         << "; baseline: " << escape(variant_label(result, result.at("variants").at(0))) << " ("
          << escape(rules_line(result.at("variants").at(0).at("result"))) << ").</p>\n"
          << (command == "compare" ? compare_section(result) : report::sweep_section(result));
   }

@@ -37,6 +37,9 @@ std::pair<double, double> edge_interval(const nlohmann::json& edge);
 bool same_strategy(const nlohmann::json& r);
 Bar change_bar(const std::string& label, const nlohmann::json& difference);
 bool controlled_changes(const nlohmann::json& r);
+// A variant's label: a sweep cell's varied keys in words with their values,
+// a compare variant's as given.
+std::string variant_label(const nlohmann::json& r, const nlohmann::json& v);
 std::string variants_table(const nlohmann::json& r);
 std::string variant_details(const nlohmann::json& r);
 // The sweep's part of the page.

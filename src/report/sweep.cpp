@@ -242,7 +242,7 @@ std::string sweep_section(const json& r) {
     HeatTable change_table;
     edge_table.caption = "House edge (% of initial wager) of each cell, with the half-width of its 95% interval";
     change_table.caption =
-        "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
+        "Change in house edge against the baseline (" + variant_label(r, variants.at(0)) +
         "), percentage points, with the half-width of its 95% interval from the paired SE (1.96 SE); blue: better "
         "for the player" +
         std::string(controlled_changes(r) ? "; controlled estimates (docs/control-variates.md)" : "");
