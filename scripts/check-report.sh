@@ -170,12 +170,12 @@ for outcome in ["win", "tie", "loss"]:
     expect("zjhsim", text, f"{outcome} {p['count']:,} {f(p['value'], 6)} {f(p['se'], 6)} "
            f"{f(p['value'] - half, 6)} .. {f(p['value'] + half, 6)}", f"seat 1 {outcome} with its SE and 95% interval")
 for c in r["seat"]["by_category"]:
-    expect("zjhsim", text, f"{c['chinese']} {c['category']} {c['hands']['count']:,} {f(c['hands']['value'], 6)}",
+    expect("zjhsim", text, f"{c['category'].replace('_', ' ')} ({c['chinese']}) {c['hands']['count']:,} {f(c['hands']['value'], 6)}",
            f"{c['category']} share of deals")
 r, text = json.load(open(f"{out}/zjhexact.json")), text_of("zjhexact")
 for c in r["categories"]:
     h = c["heads_up"]
-    expect("zjhexact", text, f"{c['chinese']} {c['category']} {c['hands']:,} {f(c['probability']['value'], 6)} "
+    expect("zjhexact", text, f"{c['category'].replace('_', ' ')} ({c['chinese']}) {c['hands']:,} {f(c['probability']['value'], 6)} "
            f"{c['probability']['fraction']} {f(h['win']['value'], 6)} {h['win']['fraction']}", c["category"] + " row")
 expect("zjhexact", text, f"{r['heads_up']['tie']['fraction']} {f(r['heads_up']['tie']['value'], 12)}", "heads-up tie")
 

@@ -35,7 +35,8 @@ void run_report(const ReportOptions& options) {
 void setup_report(CLI::App& app) {
   auto options = std::make_shared<ReportOptions>();
   CLI::App* command = app.add_subcommand(
-      "report", "Write a result JSON (sim, compare, sweep) as one self-contained HTML page with charts");
+      "report", "Write a result JSON (of sim, compare, sweep, zjh sim or exact, bench, analyze, sidebet, ramp or "
+                "indices) as one self-contained HTML page with charts");
   command->add_option("result", options->result, "The result JSON")->required()->check(CLI::ExistingFile);
   command->add_option("-o,--out", options->out, "The HTML file to write ('-': stdout)")->required();
   command->callback([options] { run_report(*options); });

@@ -25,8 +25,6 @@
 namespace cardsim::cli {
 namespace {
 
-// Version of the JSON layout of `sidebet` (docs/results.md, "sidebet").
-constexpr int SIDEBET_SCHEMA_VERSION = 1;
 constexpr int DEFAULT_DECKS = 6;
 
 struct SidebetOptions {
@@ -67,7 +65,7 @@ void run_sidebet(const SidebetOptions& options) {
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::json result;
-  result["schema_version"] = SIDEBET_SCHEMA_VERSION;
+  result["schema_version"] = io::SIDEBET_SCHEMA_VERSION;
   result["tool"] = io::tool_json();
   result["command"] = "sidebet";
   result.update(io::par_sheet_json(file, sheet));

@@ -98,7 +98,7 @@ std::string evaluator_section(const json& e) {
                   escape(b.at("lower").get<std::string>()) + ": " + count(b.at("pairs"));
       }
     }
-    out << "<tr" << id_attr("check-", entry) << "><td class=\"l\">" << escape(entry) << "</td><td>"
+    out << "<tr" << id_attr("check-", entry) << "><td class=\"l\"><code>" << escape(entry) << "</code></td><td>"
         << count(bj ? c.at("hands") : c.at("pairs")) << (bj ? " hands" : " pairs") << "</td><td>"
         << count(c.at("disagreements")) << "</td><td class=\"l\">" << detail << "</td></tr>\n";
   }
@@ -109,7 +109,7 @@ std::string evaluator_section(const json& e) {
          "<th>cardsim /s</th><th>evaluator / cardsim</th></tr>\n";
   for (const json& t : e.at("timings")) {
     const std::string unit = escape(t.at("unit").get<std::string>());
-    out << "<tr><td class=\"l\">" << escape(t.at("entry").get<std::string>()) << "</td><td class=\"l\">"
+    out << "<tr><td class=\"l\"><code>" << escape(t.at("entry").get<std::string>()) << "</code></td><td class=\"l\">"
         << escape(t.at("cards").get<std::string>()) << "</td><td>" << si(number(t.at("evaluator").at("median"))) << unit
         << "</td><td>" << si(number(t.at("cardsim").at("median"))) << unit << "</td><td>"
         << fixed(number(t.at("ratio")), 3) << "</td></tr>\n";

@@ -449,12 +449,48 @@ std::string bar_chart(const BarChart& chart) {
   return figure(chart.caption, svg.str());
 }
 
+namespace {
+
+// The shade of `t` in [-1, 1]: blue below 0, red above, white at 0.
+std::string shade_of(double t) {
+  const auto mix = [](double from, double to, double a) {
+    return static_cast<int>(std::lround(from + (to - from) * a));
+  };
+  const double a = std::min(1.0, std::abs(t)) * 0.7;
+  char color[8];
+  if (t >= 0) {
+    std::snprintf(color, sizeof color, "#%02x%02x%02x", 255, mix(255, 80, a), mix(255, 60, a));
+  } else {
+    std::snprintf(color, sizeof color, "#%02x%02x%02x", mix(255, 50, a), mix(255, 120, a), 255);
+  }
+  return color;
+}
+
+// A heat map's colour scale: SCALE_STEPS shades from its lowest to its
+// highest value, the values at the ends (and 0 in the middle if diverging).
+std::string heat_scale(const HeatTable& table, double low, double high) {
+  constexpr int SCALE_STEPS = 9;
+  const auto label = [&](double v) { return escape(fixed(v, table.scale_digits) + table.scale_unit); };
+  std::ostringstream html;
+  html << "<p class=\"scale\">Colour scale: " << label(low) << " ";
+  for (int k = 0; k < SCALE_STEPS; ++k) {
+    const double t = 2.0 * k / (SCALE_STEPS - 1) - 1;
+    html << "<span style=\"background:" << shade_of(t) << "\">"
+         << (table.diverging && 2 * k == SCALE_STEPS - 1 ? label(0.0) : "&nbsp;") << "</span>";
+  }
+  html << " " << label(high) << (table.diverging ? " (white: 0)" : "") << "</p>\n";
+  return html.str();
+}
+
+}  // namespace
+
 std::string heat_table(const HeatTable& table) {
   Range range;
   for (const auto& row : table.cells) {
     for (const HeatCell& cell : row) range.add(table.diverging ? std::abs(cell.value) : cell.value);
   }
-  // The shade of a value: t in [-1, 1], blue below, red above, white at 0.
+  // t in [-1, 1]: the lowest value -1, the highest 1; diverging, 0 at 0 and
+  // +-1 at the largest magnitude.
   const auto shade = [&](double value) {
     double t = 0;
     if (table.diverging) {
@@ -462,17 +498,7 @@ std::string heat_table(const HeatTable& table) {
     } else if (range.high > range.low) {
       t = 2 * (value - range.low) / (range.high - range.low) - 1;
     }
-    const auto mix = [](double from, double to, double a) {
-      return static_cast<int>(std::lround(from + (to - from) * a));
-    };
-    const double a = std::min(1.0, std::abs(t)) * 0.7;
-    char color[8];
-    if (t >= 0) {
-      std::snprintf(color, sizeof color, "#%02x%02x%02x", 255, mix(255, 80, a), mix(255, 60, a));
-    } else {
-      std::snprintf(color, sizeof color, "#%02x%02x%02x", mix(255, 50, a), mix(255, 120, a), 255);
-    }
-    return std::string(color);
+    return shade_of(t);
   };
   std::ostringstream html;
   html << "<table class=\"heat\"><caption>" << escape(table.caption) << "</caption><tr><th class=\"l\">"
@@ -487,6 +513,28 @@ std::string heat_table(const HeatTable& table) {
       if (std::isfinite(cell.value)) html << " style=\"background:" << shade(cell.value) << '"';
       html << '>' << escape(cell.text) << "</td>";
     }
+    html << "</tr>";
+  }
+  html << "</table>\n";
+  if (!range.empty()) {
+    html << (table.diverging ? heat_scale(table, -range.high, range.high) : heat_scale(table, range.low, range.high));
+  }
+  return html.str();
+}
+
+std::string text_table(const TextTable& table) {
+  std::ostringstream html;
+  const auto cell = [&](const char* tag, std::size_t column, const std::string& content) {
+    html << '<' << tag << (column < table.text_columns ? " class=\"l\">" : ">") << content << "</" << tag << '>';
+  };
+  html << "<table" << (table.id.empty() ? "" : " id=\"" + escape(table.id) + "\"")
+       << (table.css_class.empty() ? "" : " class=\"" + escape(table.css_class) + "\"") << "><caption>" << table.caption
+       << "</caption><tr>";
+  for (std::size_t c = 0; c < table.head.size(); ++c) cell("th", c, table.head[c]);
+  html << "</tr>";
+  for (const auto& row : table.rows) {
+    html << "<tr>";
+    for (std::size_t c = 0; c < row.size(); ++c) cell("td", c, row[c]);
     html << "</tr>";
   }
   html << "</table>\n";

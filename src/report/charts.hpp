@@ -105,7 +105,9 @@ std::string bar_chart(const BarChart& chart);
 
 // A table of rows x columns whose cells are shaded by value: from blue (the
 // lowest) through white to red (the highest); with `diverging`, white is zero
-// and the darkest shade the largest magnitude.
+// and the darkest shade the largest magnitude. A colour scale under it shows
+// the shades with the values at its ends (and 0 in the middle if diverging),
+// printed with `scale_digits` decimals and `scale_unit`.
 struct HeatCell {
   double value = NONE;  // NONE: an empty cell
   std::string text;
@@ -117,7 +119,23 @@ struct HeatTable {
   std::vector<std::string> columns;
   std::vector<std::vector<HeatCell>> cells;  // [row][column]
   bool diverging = false;
+  int scale_digits = 3;
+  std::string scale_unit;
 };
 std::string heat_table(const HeatTable& table);
+
+// A plain table: a caption, the column heads and the rows' cells, all HTML
+// already (the caller escapes every text in them); the first `text_columns`
+// columns are text, aligned left, the others numbers, aligned right. An `id`
+// and a class if not empty.
+struct TextTable {
+  std::string id;
+  std::string css_class;
+  std::string caption;
+  std::vector<std::string> head;
+  std::vector<std::vector<std::string>> rows;
+  std::size_t text_columns = 1;
+};
+std::string text_table(const TextTable& table);
 
 }  // namespace cardsim::report

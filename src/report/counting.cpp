@@ -105,27 +105,16 @@ std::string counting_headline(const json& r, const std::string& ids) {
   return out.str();
 }
 
-std::string counting_section(const json& r, const std::string& ids) {
-  const json& c = r.at("counting");
+std::string counter_table(const json& c, const std::string& ids, const std::string& caption) {
   std::ostringstream out;
-  out << "<h2>Counting</h2>\n<p>" << escape(c.at("system").get<std::string>()) << ", true count from "
-      << escape(c.at("true_count").at("decks").get<std::string>()) << " decks remaining, "
-      << escape(c.at("true_count").at("rounding").get<std::string>()) << "; bet ramp "
-      << escape(c.at("bet_ramp").get<std::string>()) << " (true count:base bets); wong in "
-      << escape(text_of(c.at("wong_in"))) << ", out " << escape(text_of(c.at("wong_out"))) << "; index plays "
-      << escape(c.at("indices").get<std::string>()) << ". Played " << count(c.at("rounds_played")) << " of "
-      << count(c.at("rounds_dealt")) << " rounds dealt.</p>\n";
-
   // The counter's figures with their standard errors.
   const auto row = [&](const std::string& name, const std::string& id, const std::string& value, const std::string& se,
                        const std::string& ci) {
     out << "<tr><th class=\"l\">" << name << "</th><td" << id_attr(id.empty() ? "" : ids, id) << ">" << value
         << "</td><td>" << se << "</td><td>" << ci << "</td></tr>";
   };
-  out << "<table id=\"" << ids
-      << "counting\"><caption>The counter's result, per round played, all seats together, in "
-         "base bets (the ramp's unit); 95% intervals</caption>"
-         "<tr><th class=\"l\">quantity</th><th>value</th><th>standard error</th><th>95% interval</th></tr>";
+  out << "<table id=\"" << ids << "counting\"><caption>" << escape(caption)
+      << "</caption><tr><th class=\"l\">quantity</th><th>value</th><th>standard error</th><th>95% interval</th></tr>";
   const json& win100 = c.at("win_per_100_rounds");
   const bool controlled =
       c.contains("estimate") && c.at("estimate") == "controlled" && c.contains("win_per_round_plain");
@@ -153,6 +142,24 @@ std::string counting_section(const json& r, const std::string& ids) {
   row("risk of ruin, bankroll " + count(ror.at("bankroll")) + " base bets", "risk-of-ruin",
       maybe(ror.at("value"), 2, 100, "%"), "", interval(ror.value("ci95", json()), 2, 100, "%"));
   out << "</table>\n";
+
+  return out.str();
+}
+
+std::string counting_section(const json& r, const std::string& ids) {
+  const json& c = r.at("counting");
+  std::ostringstream out;
+  out << "<h2>Counting</h2>\n<p>" << escape(c.at("system").get<std::string>()) << ", true count from "
+      << escape(c.at("true_count").at("decks").get<std::string>()) << " decks remaining, "
+      << escape(c.at("true_count").at("rounding").get<std::string>()) << "; bet ramp "
+      << escape(c.at("bet_ramp").get<std::string>()) << " (true count:base bets); wong in "
+      << escape(text_of(c.at("wong_in"))) << ", out " << escape(text_of(c.at("wong_out"))) << "; index plays "
+      << escape(c.at("indices").get<std::string>()) << ". Played " << count(c.at("rounds_played")) << " of "
+      << count(c.at("rounds_dealt")) << " rounds dealt.</p>\n";
+
+  out << counter_table(c, ids,
+                       "The counter's result, per round played, all seats together, in base bets (the ramp's unit); "
+                       "95% intervals");
 
   // Edge and frequency by true count, the ramp drawn over the frequencies.
   const json& by_tc = c.at("by_true_count");
@@ -237,20 +244,22 @@ std::string side_bets_section(const json& r, const std::string& ids) {
           << "</td></tr>";
     }
     const double loss = 1 - number(exact.at("hit_frequency"));
+    // The return column sums to the player's return: minus the house edge.
+    const double edge = number(exact.at("house_edge_percent"));
     out << "<tr><td class=\"l\">loss</td><td>-1</td><td>" << fixed(loss, 8) << "</td><td>"
         << signed_percent(-100 * loss) << "</td><td>" << fixed(number(bet.at("loss_frequency")), 8) << "</td></tr>"
-        << "<tr><th class=\"l\">house edge</th><td></td><td></td><td" << id_attr(id, "-exact") << ">"
-        << percent(number(exact.at("house_edge_percent"))) << "</td><td" << id_attr(id, "-simulated") << ">"
+        << "<tr><th class=\"l\">player's return (the sum)</th><td></td><td></td><td" << id_attr(id, "-return") << ">"
+        << signed_percent(-edge) << "</td><td></td></tr></table>\n<p>House edge (positive: the house wins): exact <b"
+        << id_attr(id, "-exact") << ">" << percent(edge) << "</b>, simulated <b" << id_attr(id, "-simulated") << ">"
         << percent(number(bet.at("return").at("house_edge_percent")));
     if (!bet.at("return").at("standard_error").is_null()) {
       out << " " << escape(pm95(100 * Z95 * number(bet.at("return").at("standard_error")), 4, "%"));
     }
-    out << "</td></tr></table>\n<p>";
+    out << "</b>. ";
     const json& difference = exact.at("difference_in_standard_errors");
-    if (!difference.is_null()) out << "Simulated minus exact: " << fixed(number(difference), 2) << " standard errors";
-    out << (exact.at("comparable").get<bool>()
-                ? "; with a fresh shoe each round the two agree."
-                : "; a cut-card game differs from the exact value by the cut-card effect.")
+    if (!difference.is_null()) out << "Simulated minus exact: " << fixed(number(difference), 2) << " standard errors. ";
+    out << (exact.at("comparable").get<bool>() ? "With a fresh shoe each round the two agree."
+                                               : "A cut-card game differs from the exact value by the cut-card effect.")
         << " Hit frequency " << percent(100 * number(bet.at("hit_frequency")), 3) << " (exact "
         << percent(100 * number(exact.at("hit_frequency")), 3) << "), standard deviation of a unit bet "
         << fixed(number(exact.at("standard_deviation")), 4) << ".";

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cardsim/core/error.hpp"
+#include "cardsim/io/analysis_result.hpp"
+#include "cardsim/io/index_result.hpp"
+#include "cardsim/io/ramp_result.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/side_bet_file.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "charts.hpp"
 #include "schema.hpp"
@@ -23,7 +28,9 @@ using io::ZJH_SCHEMA_VERSION;
 using nlohmann::json;
 
 const char* const STYLE =
-    "body{font-family:sans-serif;max-width:62em;margin:2em auto;padding:0 1em;color:#222}"
+    // (A font stack that falls back to a CJK font: Zha Jin Hua's names.)
+    "body{font-family:system-ui,\"Noto Sans CJK SC\",\"Noto Sans SC\",\"Source Han Sans SC\",\"PingFang SC\","
+    "\"Microsoft YaHei\",sans-serif;max-width:62em;margin:2em auto;padding:0 1em;color:#222}"
     "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:right}"
     "th{background:#f2f2f2}td.l,th.l{text-align:left}caption{caption-side:top;text-align:left;padding:.3em 0;"
     "font-weight:bold}figure{margin:1.2em 0}figcaption{font-weight:bold;margin-bottom:.3em;max-width:52em}"
@@ -32,7 +39,10 @@ const char* const STYLE =
     ".banner{border:2px solid #c0392b;background:#fdecea;padding:.6em 1em;font-weight:bold}"
     ".note{border:2px solid #b7950b;background:#fef9e7;padding:.6em 1em}"
     ".panels{display:flex;flex-wrap:wrap;gap:0 1.5em}.panels figure{margin:.5em 0}"
-    "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}td small{color:#666}";
+    "details{margin:.6em 0}summary{cursor:pointer;font-weight:bold}td small{color:#666}"
+    ".scale span{display:inline-block;min-width:1.8em;padding:0 .2em;text-align:center;border:1px solid #ddd}"
+    "table.chart td{text-align:center;padding:0}table.chart td span{display:block;padding:.1em .3em}"
+    ".a-s{background:#fde2a7}.a-d{background:#b8e3b0}.a-p{background:#b7d3f2}.a-r{background:#dddddd}";
 
 // An edge's 95% interval in percent of the initial wager as (low, high), the
 // edge itself at both ends when there is none (one round).
@@ -206,26 +216,41 @@ std::string rules_table(const json& r, const std::string& ids) {
   return out.str();
 }
 
-// The outcomes of the hands played (one denominator: hands, after splits),
-// and the blackjacks per round in a line of their own.
+// Bars of the shares `keys` of `rates`, in percent ("player_bust": "player bust").
+BarChart share_bars(const json& rates, const std::vector<std::string>& keys) {
+  BarChart chart;
+  for (const std::string& key : keys) {
+    const double value = 100 * number(rates.at(key));
+    chart.bars.push_back(Bar{words(key), value, NONE, NONE, NONE, percent(value, 2)});
+  }
+  return chart;
+}
+
+// The outcomes of the hands played (one denominator: hands, after splits) in
+// two charts: how each hand ended (win, loss, push and, where the game offers
+// it, surrender: they add to 100%), and what some hands also did (double,
+// bust: overlapping the first); the blackjacks and splits per round in a line
+// of their own.
 std::string outcome_chart(const json& r) {
   const json& hand = r.at("outcomes").at("rates_per_hand");
   const json& round = r.at("outcomes").at("rates_per_round");
-  BarChart chart;
-  chart.caption = "Outcomes: share of the " + count(r.at("outcomes").at("counts").at("hands")) +
-                  " hands played (after splits) won, lost, pushed, surrendered, doubled and busted";
-  chart.axis_title = "% of hands played";
-  for (const auto& [label, value] :
-       std::vector<std::pair<std::string, double>>{{"win", number(hand.at("win"))},
-                                                   {"loss", number(hand.at("loss"))},
-                                                   {"push", number(hand.at("push"))},
-                                                   {"surrender", number(hand.at("surrender"))},
-                                                   {"double", number(hand.at("double"))},
-                                                   {"player bust", number(hand.at("player_bust"))}}) {
-    chart.bars.push_back(Bar{label, 100 * value, NONE, NONE, NONE, percent(100 * value, 2)});
-  }
-  return report::bar_chart(chart) + "<p>Player blackjacks: <b>" + percent(100 * number(round.at("blackjack")), 2) +
-         "</b> of a seat's rounds; hands played per seat and round " + fixed(number(round.at("hands")), 4) + ".</p>\n";
+  const bool surrender = r.at("config").value("surrender", "none") != "none";
+  const std::string hands = count(r.at("outcomes").at("counts").at("hands"));
+  BarChart ended = share_bars(hand, surrender ? std::vector<std::string>{"win", "loss", "push", "surrender"}
+                                              : std::vector<std::string>{"win", "loss", "push"});
+  ended.caption = "How the " + hands + " hands played (after splits) ended: share of the hands won, lost, pushed" +
+                  (surrender ? " and surrendered" : "") + "; these add to 100%";
+  ended.axis_title = "% of hands played";
+  BarChart also = share_bars(hand, {"double", "player_bust"});
+  also.caption = "What some of the " + hands +
+                 " hands played also did: share of the hands doubled and busted, overlapping the shares above (a "
+                 "doubled hand also won, lost or pushed; a bust is a loss)";
+  also.axis_title = "% of hands played, overlapping";
+  std::string out = report::bar_chart(ended) + report::bar_chart(also) + "<p>Player blackjacks: <b>" +
+                    percent(100 * number(round.at("blackjack")), 2) + "</b> of a seat's rounds";
+  if (round.contains("split"))
+    out += "; splits: " + percent(100 * number(round.at("split")), 2) + " of a seat's rounds";
+  return out + "; hands played per seat and round " + fixed(number(round.at("hands")), 4) + ".</p>\n";
 }
 
 constexpr const char* UPCARDS[] = {"2", "3", "4", "5", "6", "7", "8", "9", "T", "A"};
@@ -319,6 +344,19 @@ BarChart edge_bars(const json& variants, const std::string& caption) {
 
 }  // namespace
 
+// A variant's label: a sweep cell's varied keys in words with their values
+// ("split hands=4, blackjack pays=6:5"), a compare variant's as given (its
+// config's name).
+std::string variant_label(const json& r, const json& v) {
+  if (!r.contains("varied") || r.at("varied").empty()) return v.at("label").get<std::string>();
+  std::string label;
+  for (const json& key : r.at("varied")) {
+    label += (label.empty() ? "" : ", ") + words(key.get<std::string>()) + "=" +
+             text_of(v.at("values").at(key.get<std::string>()));
+  }
+  return label;
+}
+
 // Whether the paired changes are controlled estimates (docs/control-variates.md).
 bool controlled_changes(const json& r) {
   for (const json& v : r.at("variants")) {
@@ -351,7 +389,7 @@ std::string variants_table(const json& r) {
     const json& edge = v->at("result").at("edge");
     const json& diff = v->at("difference");
     const auto [low, high] = edge_interval(edge);
-    out << "<tr><td class=\"l\">" << escape(v->at("label").get<std::string>()) << "</td><td>"
+    out << "<tr><td class=\"l\">" << escape(variant_label(r, *v)) << "</td><td>"
         << percent(number(edge.at("house_edge_percent"))) << "</td><td>"
         << (edge.at("house_edge_ci95_percent").is_null() ? std::string("none (one round)")
                                                          : percent(low) + " .. " + percent(high))
@@ -383,7 +421,7 @@ std::string variant_details(const json& r) {
   out << "<h2>Each variant</h2>\n";
   int i = 0;
   for (const json& v : r.at("variants")) {
-    out << "<details><summary>" << escape(v.at("label").get<std::string>()) << "</summary>\n"
+    out << "<details><summary>" << escape(variant_label(r, v)) << "</summary>\n"
         << sim_section(v.at("result"), "variant-" + std::to_string(i++) + "-") << "</details>\n";
   }
   return out.str();
@@ -417,28 +455,86 @@ std::string compare_section(const json& r) {
 
 }  // namespace
 
+namespace {
+
+// The body of a sim, compare or sweep result: banners, then its part.
+std::string blackjack_body(const json& result) {
+  std::ostringstream page;
+  page << banners(result);
+  const std::string command = result.at("command").get<std::string>();
+  if (result.at("run").at("rounds") == 0) {
+    // An empty shard (more shards than chunks): nothing to draw.
+    page << "<p class=\"note\" id=\"empty\">No rounds: this shard holds none of the run's chunks ("
+         << count(result.at("run").at("rounds_requested")) << " rounds in chunks of "
+         << count(result.at("run").at("chunk_rounds"))
+         << "), so it has no figures. Merge it with the other shards (<code>cardsim merge</code>) and report the "
+            "merged result.</p>\n";
+  } else if (command == "sim") {
+    page << sim_section(result, "");
+  } else {
+    page << "<p>" << result.at("variants").size() << " variants, " << count(result.at("run").at("rounds"))
+         << " rounds each on the same cards (common random numbers), seed " << result.at("run").at("seed").dump()
+         << "; baseline: " << escape(variant_label(result, result.at("variants").at(0))) << " ("
+         << escape(rules_line(result.at("variants").at(0).at("result"))) << ").</p>\n"
+         << (command == "compare" ? compare_section(result) : report::sweep_section(result));
+  }
+  return page.str();
+}
+
+// A kind of result the report draws: its command, the schema_version this
+// cardsim writes it in, the page's title and its body.
+struct PageKind {
+  const char* command;
+  int schema_version;
+  const char* title;
+  std::string (*body)(const json&);
+};
+const PageKind KINDS[] = {
+    {"sim", RESULT_SCHEMA_VERSION, "sim", blackjack_body},
+    {"compare", RESULT_SCHEMA_VERSION, "compare", blackjack_body},
+    {"sweep", RESULT_SCHEMA_VERSION, "sweep", blackjack_body},
+    {"zjh sim", ZJH_SCHEMA_VERSION, "Zha Jin Hua (炸金花) sim", report::zjh_body},
+    {"zjh exact", ZJH_SCHEMA_VERSION, "Zha Jin Hua (炸金花) exact", report::zjh_body},
+    {"bench", BENCH_SCHEMA_VERSION, "bench", report::bench_body},
+    {"analyze", io::ANALYSIS_SCHEMA_VERSION, "analyze", report::analyze_body},
+    {"sidebet", io::SIDEBET_SCHEMA_VERSION, "sidebet", report::sidebet_body},
+    {"ramp", io::RAMP_RESULT_SCHEMA_VERSION, "ramp", report::ramp_body},
+    {"indices", io::INDEX_RESULT_SCHEMA_VERSION, "indices", report::indices_body},
+};
+
+// "sim, compare, ... or indices": the commands whose results the report draws.
+std::string kinds_list() {
+  std::string list;
+  for (std::size_t i = 0; i < std::size(KINDS); ++i) {
+    list += (i == 0 ? "" : i + 1 == std::size(KINDS) ? " or " : ", ") + std::string(KINDS[i].command);
+  }
+  return list;
+}
+
+}  // namespace
+
 std::string html_page(const json& result) {
   if (!result.is_object() || !result.contains("schema_version") || !result.contains("command")) {
     throw Error("not a cardsim result: expected a JSON object with a schema_version and a command");
   }
   const json& command_value = result.at("command");
   const std::string command = command_value.is_string() ? command_value.get<std::string>() : command_value.dump();
-  const bool zjh = command == "zjh sim" || command == "zjh exact";
-  const bool bench = command == "bench";
   if (command == "zjh deal") {
     throw Error("command: a 'zjh deal' result is one deal, with no statistics to report (cardsim zjh deal prints "
-                "it); report takes the results of sim, compare, sweep, zjh sim and zjh exact");
+                "it); report takes the results of " +
+                kinds_list());
   }
-  if (command != "sim" && command != "compare" && command != "sweep" && !zjh && !bench) {
-    throw Error("command: cannot report a '" + excerpt(command) +
-                "' result; expected sim, compare, sweep, zjh sim, zjh exact or bench");
+  const auto kind =
+      std::find_if(std::begin(KINDS), std::end(KINDS), [&](const PageKind& k) { return command == k.command; });
+  if (kind == std::end(KINDS)) {
+    throw Error("command: cannot report a '" + excerpt(command) + "' result; expected " + kinds_list());
   }
-  // (Zha Jin Hua's results have a schema of their own: io/zjh_result.hpp;
-  // bench results theirs: app/bench.hpp.)
-  const int expected = zjh ? ZJH_SCHEMA_VERSION : bench ? BENCH_SCHEMA_VERSION : RESULT_SCHEMA_VERSION;
-  if (result.at("schema_version") != expected) {
+  // (Each kind of result has a schema of its own: io/result.hpp,
+  // io/zjh_result.hpp, app/bench.hpp, io/analysis_result.hpp...)
+  if (result.at("schema_version") != kind->schema_version) {
     throw Error("a " + excerpt(command) + " result of schema_version " + excerpt(result.at("schema_version").dump()) +
-                "; this cardsim reports " + command + " results of schema_version " + std::to_string(expected) +
+                "; this cardsim reports " + command + " results of schema_version " +
+                std::to_string(kind->schema_version) +
                 " (run it again with this cardsim, or report it with the one that wrote it)");
   }
   // A result file is data from anywhere: every field the page shows is of
@@ -446,30 +542,10 @@ std::string html_page(const json& result) {
   report::check_result_schema(result);
   try {
     std::ostringstream page;
-    page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << escape(command)
-         << " report</title><style>" << report::STYLE << "</style></head><body>\n<h1>cardsim " << escape(command)
+    page << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>cardsim " << kind->title
+         << " report</title><style>" << report::STYLE << "</style></head><body>\n<h1>cardsim " << kind->title
          << " report</h1>\n"
-         << (zjh || bench ? std::string() : banners(result));
-    if (zjh) {
-      page << report::zjh_body(result);
-    } else if (bench) {
-      page << report::bench_body(result);
-    } else if (result.at("run").at("rounds") == 0) {
-      // An empty shard (more shards than chunks): nothing to draw.
-      page << "<p class=\"note\" id=\"empty\">No rounds: this shard holds none of the run's chunks ("
-           << count(result.at("run").at("rounds_requested")) << " rounds in chunks of "
-           << count(result.at("run").at("chunk_rounds"))
-           << "), so it has no figures. Merge it with the other shards (<code>cardsim merge</code>) and report the "
-              "merged result.</p>\n";
-    } else if (command == "sim") {
-      page << sim_section(result, "");
-    } else {
-      page << "<p>" << result.at("variants").size() << " variants, " << count(result.at("run").at("rounds"))
-           << " rounds each on the same cards (common random numbers), seed " << result.at("run").at("seed").dump()
-           << "; baseline: " << escape(result.at("variants").at(0).at("label").get<std::string>()) << " ("
-           << escape(rules_line(result.at("variants").at(0).at("result"))) << ").</p>\n"
-           << (command == "compare" ? compare_section(result) : report::sweep_section(result));
-    }
+         << kind->body(result);
     page << "<p><small>cardsim " << escape(result.at("tool").at("version").get<std::string>()) << " ("
          << escape(result.at("tool").at("git_revision").get<std::string>()) << ")</small></p>\n</body></html>\n";
     return page.str();

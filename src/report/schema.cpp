@@ -1,34 +1,21 @@
 #include "schema.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "cardsim/core/error.hpp"
+#include "schema_impl.hpp"
 
 namespace cardsim::report {
 using nlohmann::json;
 
 namespace {
-
-// The kinds a field may hold (a field may allow several).
-enum Kind : unsigned {
-  TEXT = 1U << 0,     // a string (the page escapes it)
-  NUMBER = 1U << 1,   // a finite number
-  INTEGER = 1U << 2,  // a whole number
-  COUNT = 1U << 3,    // a whole number >= 0
-  FLAG = 1U << 4,     // true or false
-  NUL = 1U << 5,      // null: no estimate (one round, no standard error...)
-  OBJECT = 1U << 6,
-  LIST = 1U << 7,
-  SHARE = 1U << 8,  // a probability or a rate: a finite number from 0 to 1
-  ANY = ~0U,        // shown as its JSON text, escaped (a sweep's varied values)
-};
-
-struct Field {
-  const char* path;  // keys from the result (or a variant's result), "*" for any list item or map key
-  unsigned kinds;
-};
 
 // The fields of a sim result that the page shows (and of each variant's
 // "result" in compare and sweep), from the results cardsim writes: sim with
@@ -44,6 +31,7 @@ const Field SIM_FIELDS[] = {
     {"config/seats", COUNT},
     {"config/penetration", NUMBER},
     {"config/reshuffle", TEXT},
+    {"config/surrender", TEXT},
     {"counting", OBJECT},
     {"counting/average_initial_bet", NUMBER},
     {"counting/average_initial_bet_standard_error", NUL | NUMBER},
@@ -176,6 +164,7 @@ const Field SIM_FIELDS[] = {
     {"outcomes/rates_per_round", OBJECT},
     {"outcomes/rates_per_round/blackjack", SHARE},
     {"outcomes/rates_per_round/hands", NUMBER},
+    {"outcomes/rates_per_round/split", NUMBER},
     {"rules_summary", TEXT},
     {"run", OBJECT},
     {"run/chunks", COUNT},
@@ -513,11 +502,6 @@ const Field BENCH_FIELDS[] = {
     {"evaluator/timings/*/evaluator/max", NUMBER},
 };
 
-// Parents whose keys are names (up cards, totals, varied keys): "*" in paths.
-bool map_like(const std::string& key) {
-  return key == "by_upcard" || key == "final" || key == "final_standard_error" || key == "values";
-}
-
 bool fits(const json& v, unsigned kinds) {
   switch (v.type()) {
     case json::value_t::string: return (kinds & TEXT) != 0;
@@ -563,13 +547,45 @@ std::string type_text(const json& v) {
                                       : "a list");
 }
 
-using Table = std::unordered_map<std::string, unsigned>;
+// A kind of result's fields by path, and the parents whose keys are names
+// (up cards, totals, varied keys): "*" in its paths.
+struct Table {
+  std::unordered_map<std::string, unsigned> kinds;
+  std::vector<std::string> maps;
+  bool map_like(const std::string& key) const { return std::find(maps.begin(), maps.end(), key) != maps.end(); }
+};
 
-Table table_of(const Field* begin, const Field* end) {
+// The table of `fields`, with the parents `maps` whose keys are names.
+Table table_of(std::span<const Field> fields, std::vector<std::string> maps) {
   Table table;
-  for (const Field* f = begin; f != end; ++f) table.emplace(f->path, f->kinds);
+  for (const Field& f : fields) table.kinds.emplace(f.path, f.kinds);
+  table.maps = std::move(maps);
   return table;
 }
+
+// Adds the fields under `from` of `fields` again under `to` (a ramp's
+// "predicted" and "simulated" are a sim result's "counting").
+void add_renamed(Table& table, std::span<const Field> fields, const std::string& from, const std::string& to) {
+  for (const Field& f : fields) {
+    const std::string path = f.path;
+    if (path == from || path.starts_with(from + "/")) table.kinds.emplace(to + path.substr(from.size()), f.kinds);
+  }
+}
+
+// The table of `fields`: its parts, and its copies of fields under another key.
+Table table_of(const Fields& fields) {
+  Table table = table_of(std::span<const Field>(), fields.maps);
+  for (const std::span<const Field> part : fields.parts) {
+    for (const Field& f : part) table.kinds.emplace(f.path, f.kinds);
+  }
+  for (const auto& [from, to] : fields.copies) {
+    for (const std::span<const Field> part : fields.parts) add_renamed(table, part, from, to);
+  }
+  return table;
+}
+
+// The sim, compare and sweep results' named keys.
+const std::vector<std::string> BLACKJACK_MAPS = {"by_upcard", "final", "final_standard_error", "values"};
 
 // Checks `v` (at `path` in the file, `pattern` in the table) and its members.
 void check(const json& v, const std::string& path, const std::string& pattern, const std::string& key,
@@ -578,8 +594,8 @@ void check(const json& v, const std::string& path, const std::string& pattern, c
   constexpr int MAX_DEPTH = 32;
   if (depth > MAX_DEPTH) throw Error(path + " is nested deeper than any cardsim result");
   if (!pattern.empty()) {
-    const auto it = table.find(pattern);
-    if (it != table.end() && !fits(v, it->second)) {
+    const auto it = table.kinds.find(pattern);
+    if (it != table.kinds.end() && !fits(v, it->second)) {
       throw Error(path + " must be " + kinds_text(it->second) + ", not " + type_text(v));
     }
   }
@@ -587,7 +603,7 @@ void check(const json& v, const std::string& path, const std::string& pattern, c
   if (v.is_object()) {
     for (const auto& [name, member] : v.items()) {
       if (pattern.empty() && (name == "tally" || name == "performance")) continue;  // not shown
-      check(member, prefix(path) + excerpt(name, 40), prefix(pattern) + (map_like(key) ? "*" : name), name, table,
+      check(member, prefix(path) + excerpt(name, 40), prefix(pattern) + (table.map_like(key) ? "*" : name), name, table,
             depth + 1);
     }
   } else if (v.is_array()) {
@@ -600,19 +616,28 @@ void check(const json& v, const std::string& path, const std::string& pattern, c
 }  // namespace
 
 void check_result_schema(const json& result) {
-  static const Table sim = table_of(std::begin(SIM_FIELDS), std::end(SIM_FIELDS));
-  static const Table paired = table_of(std::begin(PAIRED_FIELDS), std::end(PAIRED_FIELDS));
-  static const Table zjh_sim = table_of(std::begin(ZJH_SIM_FIELDS), std::end(ZJH_SIM_FIELDS));
-  static const Table zjh_exact = table_of(std::begin(ZJH_EXACT_FIELDS), std::end(ZJH_EXACT_FIELDS));
-  static const Table bench = table_of(std::begin(BENCH_FIELDS), std::end(BENCH_FIELDS));
+  static const Table sim = table_of(SIM_FIELDS, BLACKJACK_MAPS);
+  static const Table paired = table_of(PAIRED_FIELDS, BLACKJACK_MAPS);
+  // The results checked whole (all but compare and sweep, whose variants
+  // are sim results).
+  static const std::map<std::string, Table, std::less<>> whole = [] {
+    std::map<std::string, Table, std::less<>> tables;
+    tables.emplace("bench", table_of(BENCH_FIELDS, {}));
+    tables.emplace("zjh sim", table_of(ZJH_SIM_FIELDS, {}));
+    tables.emplace("zjh exact", table_of(ZJH_EXACT_FIELDS, {}));
+    for (const auto& [command, fields] :
+         {std::pair{"analyze", analyze_fields()}, std::pair{"sidebet", sidebet_fields()},
+          std::pair{"ramp", ramp_fields()}, std::pair{"indices", indices_fields()}}) {
+      tables.emplace(command, table_of(fields));
+    }
+    for (const char* part : {"predicted", "simulated"}) add_renamed(tables.at("ramp"), SIM_FIELDS, "counting", part);
+    return tables;
+  }();
   if (!result.is_object()) throw Error("not a cardsim result: expected a JSON object");
   const json& command = result.value("command", json());
-  if (command == "bench") {
-    check(result, "", "", "", bench, 0);
-    return;
-  }
-  if (command == "zjh sim" || command == "zjh exact") {
-    check(result, "", "", "", command == "zjh sim" ? zjh_sim : zjh_exact, 0);
+  const auto it = command.is_string() ? whole.find(command.get<std::string>()) : whole.end();
+  if (it != whole.end()) {
+    check(result, "", "", "", it->second, 0);
     return;
   }
   if (command != "compare" && command != "sweep") {

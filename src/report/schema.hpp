@@ -13,7 +13,8 @@
 namespace cardsim::report {
 
 // Throws Error naming the first field of `result` (a sim, compare, sweep,
-// zjh sim or zjh exact result) that is not of its kind.
+// zjh sim, zjh exact, bench, analyze, sidebet, ramp or indices result) that
+// is not of its kind.
 void check_result_schema(const nlohmann::json& result);
 
 }  // namespace cardsim::report

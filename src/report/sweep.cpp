@@ -31,7 +31,7 @@ std::string parameter_title(const std::string& key) {
                                                             {"split_hands", "most hands by splitting"},
                                                             {"burn_cards", "cards burned"}};
   const auto it = TITLES.find(key);
-  return it == TITLES.end() ? key : it->second + " (" + key + ")";
+  return it == TITLES.end() ? words(key) : it->second;
 }
 
 // The varied values of a sweep: each key's distinct values in the order the
@@ -100,7 +100,7 @@ XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vec
     std::string name;
     for (const std::size_t k : lines) {
       line_at.push_back(g.cell[i][k]);
-      name += (name.empty() ? "" : " ") + g.keys[k] + "=" + g.values[k][g.cell[i][k]];
+      name += (name.empty() ? "" : ", ") + words(g.keys[k]) + "=" + g.values[k][g.cell[i][k]];
     }
     const auto [it, added] = series_of.emplace(line_at, chart.series.size());
     if (added) {
@@ -187,7 +187,7 @@ std::string edge_figures(const json& r, const Grid& g, std::size_t x, const std:
     others.push_back(k);
     lines *= g.values[k].size();
   }
-  const std::string what = "House edge against " + g.keys[x] + ", with 95% error bars (" + rounds +
+  const std::string what = "House edge against " + words(g.keys[x]) + ", with 95% error bars (" + rounds +
                            " rounds per cell); open diamonds: the exact house edge of the cell";
   if (lines <= MAX_LINES) {
     XYChart chart = edge_against(r, g, x, others, {}, {});
@@ -208,7 +208,7 @@ std::string edge_figures(const json& r, const Grid& g, std::size_t x, const std:
   }
   std::ostringstream out;
   out << "<p>" << escape(what) << ": more than " << MAX_LINES << " lines, so one line per value of "
-      << escape(g.keys[line_key]) << (rest.empty() ? "" : ", a panel per combination of the other parameters")
+      << escape(words(g.keys[line_key])) << (rest.empty() ? "" : ", a panel per combination of the other parameters")
       << ", every panel on the same scale.</p>\n<div class=\"panels\">";
   const auto bounds = edge_bounds(r.at("variants"));
   for (const auto& panel : panels) {
@@ -218,9 +218,9 @@ std::string edge_figures(const json& r, const Grid& g, std::size_t x, const std:
     chart.y_range = bounds;
     std::string where;
     for (std::size_t f = 0; f < rest.size(); ++f) {
-      where += (where.empty() ? "" : ", ") + g.keys[rest[f]] + "=" + g.values[rest[f]][panel[f]];
+      where += (where.empty() ? "" : ", ") + words(g.keys[rest[f]]) + "=" + g.values[rest[f]][panel[f]];
     }
-    chart.caption = "Against " + g.keys[x] + (where.empty() ? "" : ": " + where);
+    chart.caption = "Against " + words(g.keys[x]) + (where.empty() ? "" : ": " + where);
     for (const XYChart& part : split_lines(chart)) out << xy_chart(part);
   }
   out << "</div>\n";
@@ -242,12 +242,13 @@ std::string sweep_section(const json& r) {
     HeatTable change_table;
     edge_table.caption = "House edge (% of initial wager) of each cell, with the half-width of its 95% interval";
     change_table.caption =
-        "Change in house edge against the baseline (" + variants.at(0).at("label").get<std::string>() +
+        "Change in house edge against the baseline (" + variant_label(r, variants.at(0)) +
         "), percentage points, with the half-width of its 95% interval from the paired SE (1.96 SE); blue: better "
         "for the player" +
         std::string(controlled_changes(r) ? "; controlled estimates (docs/control-variates.md)" : "");
     for (HeatTable* t : {&edge_table, &change_table}) {
-      t->corner = g.keys[0] + " \\ " + g.keys[1];
+      t->corner = words(g.keys[0]) + " \\ " + words(g.keys[1]);
+      t->scale_unit = "%";
       t->rows = g.values[0];
       t->columns = g.values[1];
       t->cells.assign(g.values[0].size(), std::vector<HeatCell>(g.values[1].size()));
@@ -283,8 +284,9 @@ std::string sweep_section(const json& r) {
       for (const std::size_t k : rest) key.push_back(at[k]);
       if (std::find(panels.begin(), panels.end(), key) == panels.end()) panels.push_back(key);
     }
-    out << "<h2>Small multiples</h2>\n<p>House edge against " << escape(g.keys[0]) << ", one line per value of "
-        << escape(g.keys[1]) << ", one panel per combination of the other parameters; every panel on the same scale, "
+    out << "<h2>Small multiples</h2>\n<p>House edge against " << escape(words(g.keys[0])) << ", one line per value of "
+        << escape(words(g.keys[1]))
+        << ", one panel per combination of the other parameters; every panel on the same scale, "
         << "95% error bars, open diamonds the exact house edges.</p>\n<div class=\"panels\">";
     for (const auto& panel : panels) {
       XYChart chart = edge_against(r, g, 0, {1}, rest, panel);
@@ -292,7 +294,8 @@ std::string sweep_section(const json& r) {
       chart.height = 230;
       chart.y_range = bounds;
       for (std::size_t f = 0; f < rest.size(); ++f) {
-        chart.caption += (chart.caption.empty() ? "" : ", ") + g.keys[rest[f]] + "=" + g.values[rest[f]][panel[f]];
+        chart.caption +=
+            (chart.caption.empty() ? "" : ", ") + words(g.keys[rest[f]]) + "=" + g.values[rest[f]][panel[f]];
       }
       for (const XYChart& part : split_lines(chart)) out << xy_chart(part);
     }

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -50,6 +51,29 @@ inline std::string interval(const nlohmann::json& ci, int digits, double scale =
   const std::string high =
       ci.at(1).is_null() ? std::string("unbounded") : fixed(scale * number(ci.at(1)), digits) + unit;
   return fixed(scale * number(ci.at(0)), digits) + unit + " .. " + high;
+}
+// A key as words: "straight_flush" -> "straight flush" (labels are never
+// snake_case).
+inline std::string words(std::string key) {
+  for (char& c : key) c = c == '_' ? ' ' : c;
+  return key;
+}
+// The 95% interval of a share count / total (value, its binomial SE) as
+// (low, high): value ± 1.96 se, or, at a count of 0 (or of all), where the
+// binomial SE is 0, the exact Clopper-Pearson bounds 0 .. 1 - 0.025^(1/total)
+// (or 0.025^(1/total) .. 1), which the normal interval would hide as 0 .. 0.
+inline bool all_or_none(double count, double total) { return total > 0 && (count == 0 || count == total); }
+inline std::pair<double, double> share_bounds(double count, double total, double value, double se) {
+  if (all_or_none(count, total)) {
+    const double power = std::log(0.025) / total;  // 0.025^(1/total) = exp(power)
+    return count == 0 ? std::pair{0.0, -std::expm1(power)} : std::pair{std::exp(power), 1.0};
+  }
+  return {value - core::Z95 * se, value + core::Z95 * se};
+}
+// The same as "low .. high" with `digits` decimals.
+inline std::string share_interval(double count, double total, double value, double se, int digits) {
+  const auto [low, high] = share_bounds(count, total, value, se);
+  return fixed(low, digits) + " .. " + fixed(high, digits);
 }
 inline std::string text_of(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();

@@ -15,10 +15,12 @@ using nlohmann::json;
 
 namespace {
 
-// "豹子 leopard": the category's Chinese name and key.
-std::string category_name(const json& c) {
-  return escape(c.at("chinese").get<std::string>()) + " " + escape(c.at("category").get<std::string>());
+// "straight flush (顺金)": the category in English, its Chinese name beside it
+// (shown without a CJK font too).
+std::string category_text(const json& c) {
+  return words(c.at("category").get<std::string>()) + " (" + c.at("chinese").get<std::string>() + ")";
 }
+std::string category_name(const json& c) { return escape(category_text(c)); }
 
 std::string rules_text(const json& rules) {
   return "ties " + escape(rules.at("ties").get<std::string>()) + ", A-2-3 " +
@@ -34,14 +36,20 @@ std::string exact_cell(const json& p, int digits = 6) {
          "</small></td>";
 }
 
-// A simulated proportion {"count", "value", "se"}: the value (— without
-// observations), and its 95% interval under it.
-std::string share_cell(const json& p, const std::string& id = "") {
+// The 95% interval of a simulated proportion {"count", "value", "se"} of
+// `total` (share_interval: exact at a count of 0 or of all); "—" without a
+// standard error.
+std::string share_ci(const json& p, const json& total) {
+  if (p.at("se").is_null() || p.at("value").is_null()) return "—";
+  return share_interval(number(p.at("count")), number(total), number(p.at("value")), number(p.at("se")), 6);
+}
+
+// A simulated proportion of `total`: the value (— without observations),
+// and its 95% interval under it.
+std::string share_cell(const json& p, const json& total, const std::string& id = "") {
   if (p.at("value").is_null()) return "<td>—</td>";
-  const double value = number(p.at("value"));
-  const double half = p.at("se").is_null() ? 0.0 : Z95 * number(p.at("se"));
-  return "<td" + id_attr("", id) + ">" + fixed(value, 6) + "<br><small>" + fixed(value - half, 6) + " .. " +
-         fixed(value + half, 6) + "</small></td>";
+  return "<td" + id_attr("", id) + ">" + fixed(number(p.at("value")), 6) + "<br><small>" + share_ci(p, total) +
+         "</small></td>";
 }
 
 std::string exact_body(const json& r) {
@@ -93,10 +101,8 @@ std::string sim_body(const json& r) {
   const json& win = seat.at("win");
   out << "<p class=\"big\">Seat 1 wins <b id=\"zjh-win\">" << maybe(win.at("value"), 6) << "</b> of the deals";
   if (!win.at("se").is_null()) {
-    const double value = number(win.at("value"));
-    const double half = Z95 * number(win.at("se"));
-    out << ", 95% interval <span id=\"zjh-win-ci\">" << fixed(value - half, 6) << " .. " << fixed(value + half, 6)
-        << "</span>; standard error " << fixed(number(win.at("se")), 6);
+    out << ", 95% interval <span id=\"zjh-win-ci\">" << share_ci(win, r.at("deals")) << "</span>; standard error "
+        << fixed(number(win.at("se")), 6);
   }
   out << ".</p>\n<p>" << count(config.at("players")) << " players, " << deals << " deals (seed "
       << config.at("seed").dump() << "); rules: " << rules_text(config.at("rules"))
@@ -109,15 +115,8 @@ std::string sim_body(const json& r) {
   for (const char* outcome : {"win", "tie", "loss"}) {
     const json& p = seat.at(outcome);
     out << "<tr><td class=\"l\">" << outcome << "</td><td>" << count(p.at("count")) << "</td><td>"
-        << maybe(p.at("value"), 6) << "</td><td>" << maybe(p.at("se"), 6) << "</td><td>";
-    if (p.at("se").is_null()) {
-      out << "—";
-    } else {
-      const double value = number(p.at("value"));
-      const double half = Z95 * number(p.at("se"));
-      out << fixed(value - half, 6) << " .. " << fixed(value + half, 6);
-    }
-    out << "</td></tr>";
+        << maybe(p.at("value"), 6) << "</td><td>" << maybe(p.at("se"), 6) << "</td><td>" << share_ci(p, r.at("deals"))
+        << "</td></tr>";
   }
   out << "</table>\n";
 
@@ -131,10 +130,18 @@ std::string sim_body(const json& r) {
     const json& p = c.at("win");
     if (p.at("value").is_null()) continue;
     const double value = 100 * number(p.at("value"));
-    const double half = p.at("se").is_null() ? NONE : 100 * Z95 * number(p.at("se"));
-    chart.bars.push_back(Bar{c.at("chinese").get<std::string>() + " " + c.at("category").get<std::string>(), value,
-                             value - half, value + half, NONE,
-                             percent(value, 3) + (p.at("se").is_null() ? "" : " " + pm95(half, 3))});
+    if (p.at("se").is_null()) {
+      chart.bars.push_back(Bar{category_text(c), value, NONE, NONE, NONE, percent(value, 3)});
+      continue;
+    }
+    const double count = number(p.at("count"));
+    const double total = number(c.at("hands").at("count"));
+    const auto [low, high] = share_bounds(count, total, number(p.at("value")), number(p.at("se")));
+    chart.bars.push_back(Bar{
+        category_text(c), value, 100 * low, 100 * high, NONE,
+        percent(value, 3) + " " +
+            (all_or_none(count, total) ? "(95%: " + fixed(100 * low, 3) + " .. " + fixed(100 * high, 3) + "%, exact)"
+                                       : pm95(100 * Z95 * number(p.at("se")), 3))});
   }
   if (!chart.bars.empty()) out << bar_chart(chart);
 
@@ -142,11 +149,13 @@ std::string sim_body(const json& r) {
          "the "
       << deals
       << " deals, and seat 1's win, tie and loss rates in the deals where it holds that category (the 95% interval "
-         "under each figure)</caption><tr><th class=\"l\">category</th><th>deals</th><th>share of deals</th>"
+         "under each figure; at a count of 0, or of all, the exact Clopper-Pearson interval)</caption><tr><th "
+         "class=\"l\">category</th><th>deals</th><th>share of deals</th>"
          "<th>win</th><th>tie</th><th>loss</th></tr>";
   for (const json& c : seat.at("by_category")) {
     out << "<tr><td class=\"l\">" << category_name(c) << "</td><td>" << count(c.at("hands").at("count")) << "</td>"
-        << share_cell(c.at("hands")) << share_cell(c.at("win")) << share_cell(c.at("tie")) << share_cell(c.at("loss"))
+        << share_cell(c.at("hands"), r.at("deals")) << share_cell(c.at("win"), c.at("hands").at("count"))
+        << share_cell(c.at("tie"), c.at("hands").at("count")) << share_cell(c.at("loss"), c.at("hands").at("count"))
         << "</tr>";
   }
   out << "</table>\n<table id=\"zjh-winning\"><caption>The winning hand's category: share of the " << deals
@@ -154,12 +163,12 @@ std::string sim_body(const json& r) {
       << "</th><th>deals</th><th>share of deals</th></tr>";
   for (const json& c : r.at("winning_category")) {
     out << "<tr><td class=\"l\">" << category_name(c) << "</td><td>" << count(c.at("deals").at("count")) << "</td>"
-        << share_cell(c.at("deals")) << "</tr>";
+        << share_cell(c.at("deals"), r.at("deals")) << "</tr>";
   }
   out << "<tr><td class=\"l\">split pot (a tie for the best hand)</td><td>" << count(r.at("split_pot").at("count"))
-      << "</td>" << share_cell(r.at("split_pot"), "zjh-split-pot") << "</tr>"
+      << "</td>" << share_cell(r.at("split_pot"), r.at("deals"), "zjh-split-pot") << "</tr>"
       << "<tr><td class=\"l\">a 2-3-5 kills a leopard</td><td>" << count(r.at("leopard_kills").at("count")) << "</td>"
-      << share_cell(r.at("leopard_kills")) << "</tr></table>\n";
+      << share_cell(r.at("leopard_kills"), r.at("deals")) << "</tr></table>\n";
   return out.str();
 }
 

@@ -80,6 +80,20 @@ report-every-result)
   done
   "$cardsim" zjh exact --json --out exact.json || fail "zjh exact"
   "$cardsim" report exact.json -o exact.html || fail "report of zjh exact"
+  # The exact analyses (a chart given, the composition-dependent optimum,
+  # Blackjack Switch's approximate figures), every side bet with a dealer
+  # rule, a flat ramp, indices found, idle and not (and a zjh shard, merged).
+  configs="$(dirname "$0")/../../configs"
+  check "$cardsim" analyze --decks 1 --h17 --surrender late --strategy basic-h17-das --composition-dependent
+  check "$cardsim" analyze --config "$configs/blackjack-switch-6d-h17.json"
+  for bet in "$configs"/sidebets/*.json; do check "$cardsim" sidebet "$bet" --decks 1 --h17; done
+  check "$cardsim" ramp --count hi-lo --spread 1-1 --bankroll 100 --rounds 100k --chunk-rounds 50k
+  "$cardsim" indices --count hi-lo --hands 16vT,R15vA,insurance,TTv6,s18v2 --rounds 100k --chunk-rounds 20k \
+    --states-per-count 200 --quiet --out indices.txt --json indices.json || fail "indices"
+  "$cardsim" report indices.json -o indices.html || fail "report of indices"
+  for i in 0 1; do check "$cardsim" zjh sim --deals 20000 --chunk-deals 5000 --shard $i/2; done
+  "$cardsim" merge r$((n - 1)).json r$n.json --quiet --out zjh-merged.json || fail "merge of zjh shards"
+  "$cardsim" report zjh-merged.json -o zjh-merged.html || fail "report of merged zjh shards"
   ;;
 zjh-chunk-bound)
   # A chunk's stream is 2^40 draws and a deal of P players takes up to 6P:

@@ -48,10 +48,25 @@ sim)
   [[ $(grep -o "<table" r.html | wc -l) -eq $(grep -o "<table[^>]*><caption>" r.html | wc -l) ]] || fail "a table without a caption"
   ! grep -q 'class="banner"' r.html || fail "a banner on a whole run"
   # One denominator per chart: the outcomes over hands, blackjacks per round apart.
-  on_page r.html "<figcaption>Outcomes: share of the $(grouped "$(number r.json hands)") hands played (after splits)"
-  ! sed -n 's/.*<figcaption>Outcomes\(.*\)/\1/p' r.html | sed 's|</figure>.*||' | grep -q "round" ||
-    fail "the outcome chart mixes hands and rounds"
+  on_page r.html "<figcaption>How the $(grouped "$(number r.json hands)") hands played (after splits) ended"
+  for chart in "How the" "What some of the"; do
+    ! sed -n "s/.*<figcaption>$chart\(.*\)/\1/p" r.html | sed 's|</figure>.*||' | grep -q "round" ||
+      fail "an outcome chart mixes hands and rounds"
+  done
+  # Two groups: the shares that add to 100%, then the overlapping ones; no
+  # surrender bar in a game without surrender (the default).
+  on_page r.html "won, lost, pushed; these add to 100%</figcaption>"
+  on_page r.html "overlapping the shares above"
+  grep -q '"surrender": "none"' r.json || fail "the default game has surrender"
+  ! grep -q "<title>surrender</title>" r.html || fail "a surrender bar without surrender"
+  on_page r.html "<title>player bust</title>"
   on_page r.html "<p>Player blackjacks: <b>"
+  # A font stack that falls back to a CJK font, on every page.
+  on_page r.html 'font-family:system-ui,"Noto Sans CJK SC"'
+  "$cardsim" sim --rounds 20k --surrender late --quiet --out ls.json || fail "sim with surrender"
+  report ls.json
+  on_page ls.html "won, lost, pushed and surrendered; these add to 100%"
+  on_page ls.html "<title>surrender</title>"
   ;;
 side-bets)
   # Each bet's PAR sheet beside the simulated shares, the house edges; by
@@ -62,6 +77,10 @@ side-bets)
   on_page r.html '<table id="side-bet-0"><caption>21+3 (classic 9 to 1): PAR sheet and 200,000 simulated bets'
   on_page r.html '<td class="l">Straight flush</td><td>9.00</td><td>0.00206809</td><td>+1.8613%</td>'
   on_page r.html 'id="side-bet-0-exact">3.2386%<'
+  # The return column sums to the player's return: the lines' returns add
+  # to -3.2386%, never a "+3.2386%" in it.
+  on_page r.html '<td id="side-bet-0-return">-3.2386%</td>'
+  ! grep -q '+3.2386%' r.html || fail "the side bet's house edge signed as a return"
   on_page r.html "id=\"side-bet-1-simulated\">$(fmt "$(from='/"note": "the dealer played out/' number r.json house_edge_percent)" 4)%"
   on_page r.html '<table id="side-bets-by-count"><caption>Side bets: the player'"'"'s return per unit bet by the true count'
   on_page r.html 'the dealer played out every round with real cards'
@@ -128,6 +147,9 @@ sweep2)
   on_page r.html "<figcaption>House edge against h17, with 95% error bars"
   on_page r.html ">decks=6</text>"
   ! grep -q "Small multiples" r.html || fail "small multiples for two parameters"
+  # Every heat map has a colour scale with its ends' values.
+  [[ $(grep -c '<p class="scale">Colour scale: ' r.html) -eq 2 ]] || fail "a heat map without a colour scale"
+  on_page r.html "(white: 0)</p>"
   ;;
 sweep3)
   "$cardsim" sweep --reshuffle every-round --vary h17=false,true --vary decks=1,6 --vary surrender=none,late --rounds 40k \
@@ -148,7 +170,7 @@ sweep-scale)
   "$cardsim" sweep --reshuffle every-round --vary decks=1,2,4,6,8 --vary h17=false,true --vary surrender=none,late \
     --rounds 20k --chunk-rounds 5k --quiet --out r.json || fail "sweep"
   report r.json
-  on_page r.html ">decks in the shoe (decks), to scale</text>"
+  on_page r.html ">decks in the shoe, to scale</text>"
   # The first chart (against decks): its tick labels' x positions.
   sed -n '0,/<\/svg>/p' r.html | grep -o '<text class="axis" x="[0-9.]*" y="[0-9.]*" text-anchor="middle">[0-9]</text>' |
     sed -E 's/.*x="([0-9.]+)".*>([0-9])<.*/\2 \1/' >ticks.txt
@@ -170,16 +192,23 @@ zjh-sim)
   on_page r.html "<b id=\"zjh-win\">$(fmt "$win" 6)</b> of the deals"
   se=$(from='/^    "win": {/' number r.json se)
   on_page r.html "<span id=\"zjh-win-ci\">$(awk -v p="$win" -v s="$se" 'BEGIN { printf "%.6f .. %.6f", p - 1.959963984540054 * s, p + 1.959963984540054 * s }')</span>"
-  on_page r.html "豹子 leopard"
+  on_page r.html "leopard (豹子)"
+  on_page r.html "straight flush (顺金)"
+  on_page r.html "Zha Jin Hua (炸金花)"
+  ! grep -q "straight_flush\|high_card" r.html || fail "a snake_case label"
   on_page r.html '<table id="zjh-by-category"><caption>'
   on_page r.html "share of the 300,000 deals"
+  # No 2-3-5 rule: no leopard kills, a count of 0 with the exact 95% bound
+  # 1 - 0.025^(1/300000) = 0.0000123, never "0 .. 0".
+  on_page r.html "<td>0.000000<br><small>0.000000 .. 0.000012</small></td>"
+  ! grep -q "0.000000 .. 0.000000" r.html || fail "a zero interval"
   ;;
 zjh-exact)
   "$cardsim" zjh exact --json --out r.json || fail "zjh exact"
   report r.json
   # Published: heads up, the first hand ties with probability 1083/978775.
   on_page r.html '<td>1083/978775</td><td id="zjh-exact-tie">0.001106485147</td>'
-  on_page r.html '<td class="l">豹子 leopard</td><td>52</td><td>0.002353<br><small>1/425</small></td>'
+  on_page r.html '<td class="l">leopard (豹子)</td><td>52</td><td>0.002353<br><small>1/425</small></td>'
   on_page r.html "407,170,400 ordered heads-up pairs"
   ;;
 zjh-deal)
@@ -206,6 +235,57 @@ target-se)
   report r.json
   on_page r.html "id=\"banner-target-se\">Run with --target-se 0.004"
   on_page r.html "stopped on reaching it after $(grouped "$(number r.json rounds_played)") of at most 20,000,000 rounds"
+  ;;
+analyze)
+  # The dealer table, the basic strategy chart and the EVs by up card, with
+  # the JSON's numbers.
+  "$cardsim" analyze --decks 6 --quiet --out r.json || fail "analyze"
+  report r.json
+  on_page r.html "<b id=\"analyze-edge\">$(fmt "$(from='/"basic_strategy"/' number r.json house_edge_percent)" 4)%</b>"
+  on_page r.html '<table id="analyze-dealer"><caption>'
+  on_page r.html "<td>$(fmt "$(from='/"before_peek"/' number r.json 17)" 6)</td>"
+  on_page r.html '<table class="chart"><caption>basic'
+  on_page r.html '<td class="l">16</td>'
+  on_page r.html '<table id="analyze-ev"><caption>'
+  on_page r.html "<figcaption>Expected value of "
+  ;;
+sidebet)
+  # A PAR sheet: every line, the return column summing to minus the edge.
+  "$cardsim" sidebet 21-plus-3 --quiet --out r.json || fail "sidebet"
+  report r.json
+  on_page r.html '<b id="sidebet-edge">3.2386%</b>'
+  on_page r.html '<b id="sidebet-return">-3.2386%</b>'
+  on_page r.html '<td class="l">Straight flush</td>'
+  on_page r.html '<table id="sidebet-par"><caption>'
+  on_page r.html "<figcaption>Each outcome's return"
+  ! grep -q "straight_flush\|suited_trips" r.html || fail "a snake_case label"
+  ;;
+ramp)
+  "$cardsim" ramp --count hi-lo --spread 1-8 --bankroll 1000 --rounds 400k --chunk-rounds 20k --quiet --out r.json ||
+    fail "ramp"
+  report r.json
+  ramp=$(sed -n '/^  "ramp": {/,/^  }/p' r.json | grep -m1 '"bet_ramp":' | cut -d'"' -f4)
+  on_page r.html "<b id=\"ramp\">$ramp</b>"
+  on_page r.html '<table id="ramp-by-true-count"><caption>'
+  # (the predicted counter's win per 100 rounds: its first "mean")
+  win=$(from=$(awk '/^  "predicted": \{/ { p = 1 } p && /"win_per_100_rounds": \{/ { print NR; exit }' r.json) number r.json mean)
+  on_page r.html "id=\"predicted-win-per-100\">$(fmt "$win" 3)<"
+  on_page r.html 'id="simulated-win-per-100">'
+  on_page r.html "<figcaption>The player's edge by true count"
+  ;;
+indices)
+  "$cardsim" indices --count hi-lo --hands 16vT,12v4 --rounds 200k --chunk-rounds 10k --states-per-count 300 \
+    --quiet --out gen.txt --json r.json || fail "indices"
+  report r.json
+  on_page r.html '<table id="indices"><caption>'
+  on_page r.html '<td class="l">16 T '
+  [[ $(grep -c '<figcaption>1[62] ' r.html) -eq 2 ]] || fail "expected a chart per line"
+  ;;
+kinds)
+  # What report refuses names every kind it takes.
+  printf '{"schema_version": 1, "command": "play"}\n' >r.json
+  expect_error 1 "cannot report a 'play' result; expected sim, compare, sweep, zjh sim, zjh exact, bench, analyze, sidebet, ramp or indices" \
+    "$cardsim" report r.json -o r.html
   ;;
 *) fail "unknown case" ;;
 esac

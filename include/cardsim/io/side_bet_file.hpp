@@ -47,6 +47,10 @@
 
 namespace cardsim::io {
 
+// Version of the JSON layout of `cardsim sidebet --out` (docs/results.md,
+// "sidebet"; par_sheet_json below with the command, tool and method).
+inline constexpr int SIDEBET_SCHEMA_VERSION = 1;
+
 // A house edge that a source published for one shoe.
 struct PublishedEdge {
   int decks = 0;
