@@ -131,6 +131,32 @@ std::string method_details(const json& method) {
   return out + "</ul></details>\n";
 }
 
+// analyze --rule-effects: each single rule change's effect on the house
+// edge, with the changed game's own optimal strategy and with this game's,
+// as bars (the optimal column) and as the table of both.
+std::string rule_effects_figures(const json& effects) {
+  BarChart chart;
+  chart.caption = "Change in house edge from each single rule change, points (+: the house gains), each game with "
+                  "its own optimal basic strategy (exact)";
+  chart.axis_title = "change in house edge (percentage points)";
+  TextTable table;
+  table.id = "rule-effects";
+  table.caption = "The effect of each rule: the changed game's house edge and its change from this game, with its own "
+                  "optimal strategy and with this game's strategy played unchanged";
+  table.head = {"rule", "changed to", "house edge", "change (optimal)", "change (base strategy)"};
+  table.text_columns = 2;
+  for (const json& e : effects) {
+    const std::string change = e.at("change").get<std::string>();
+    const double optimal = number(e.at("optimal").at("change_percent"));
+    const double base = number(e.at("base_strategy").at("change_percent"));
+    chart.bars.push_back(Bar{change, optimal, NONE, NONE, NONE, signed_percent(optimal, 4)});
+    table.rows.push_back({escape(words(e.at("rule").get<std::string>())), escape(change),
+                          percent(number(e.at("optimal").at("house_edge_percent")), 4), signed_percent(optimal, 4),
+                          signed_percent(base, 4)});
+  }
+  return "<h2>Rule effects</h2>\n" + bar_chart(chart) + text_table(table);
+}
+
 std::string analyze_body(const json& r) {
   const json& basic = r.at("basic_strategy");
   std::ostringstream out;
@@ -159,6 +185,7 @@ std::string analyze_body(const json& r) {
         << chart_tables(s.at("name").get<std::string>(), s.at("chart").get<std::string>())
         << ev_figures(s, "analyze-strategy-ev");
   }
+  if (r.contains("rule_effects")) out << rule_effects_figures(r.at("rule_effects"));
   return out.str();
 }
 

@@ -1,6 +1,6 @@
 // The pages of the counter's tools (see sections.hpp): `cardsim ramp --out`
 // (the derived bet ramp over the edge by true count, the predicted and the
-// simulated counter's figures) and `cardsim indices --json` (each generated
+// simulated counter's figures) and `cardsim indices --out` (each generated
 // index with its crossing, and the difference of the two plays by true
 // count with the fitted line).
 #include <sstream>

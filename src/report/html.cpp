@@ -190,8 +190,17 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
   if (same_strategy(r)) {
     out << "<p>Exact house edge of the same strategy with a fresh shoe each round (combinatorial analysis): <b"
         << id_attr(ids, "exact-edge") << ">" << percent(number(exact.at("house_edge_percent"))) << "</b>"
-        << (exact.at("comparable").get<bool>() ? "." : "; a cut-card game differs from it by the cut-card effect.")
-        << "</p>\n";
+        << ".</p>\n";
+    // A shoe dealt to a cut card: the difference is a figure of the game.
+    if (exact.contains("cut_card_effect") && exact.at("cut_card_effect").is_object()) {
+      const json& effect = exact.at("cut_card_effect");
+      const json& ci = effect.at("ci95_points");
+      const auto points = [](const json& x) { return std::string(number(x) > 0 ? "+" : "") + fixed(number(x), 4); };
+      out << "<p>Cut-card effect, this shoe game's house edge less a fresh shoe's: <b"
+          << id_attr(ids, "cut-card-effect") << ">" << points(effect.at("points")) << " points</b> "
+          << pm_se(number(effect.at("se_points")), 4) << "; 95% interval " << points(ci.at(0)) << " .. "
+          << points(ci.at(1)) << ".</p>\n";
+    }
   } else {
     out << "<p>No exact value applies to this run (it plays index plays). For reference only, the exact house edge of "
         << escape(exact.at("strategy").get<std::string>()) << " with a fresh shoe each round: <b"

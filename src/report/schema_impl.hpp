@@ -40,7 +40,7 @@ struct Fields {
 };
 
 // The fields the pages of `cardsim analyze --out`, `sidebet --out`, `ramp
-// --out` and `indices --json` show (a ramp's "predicted" and "simulated" are
+// --out` and `indices --out` show (a ramp's "predicted" and "simulated" are
 // a sim result's "counting" object besides these: schema.cpp adds them).
 Fields analyze_fields();
 Fields sidebet_fields();

@@ -1,6 +1,6 @@
 // The fields of the analyses' results that their pages show (see
 // schema_impl.hpp): `cardsim analyze --out`, `sidebet --out`, `ramp --out`
-// and `indices --json`, from the results those write (io/results/,
+// and `indices --out`, from the results those write (io/results/,
 // io/game_files/side_bet_file.cpp; docs/results.md).
 #include "schema_impl.hpp"
 
@@ -41,6 +41,19 @@ const Field ANALYZE_FIELDS[] = {
     {"composition_dependent/post_split", TEXT},
     {"composition_dependent/ev", NUMBER},
     {"composition_dependent/house_edge_percent", NUMBER},
+    // analyze --rule-effects
+    {"rule_effects", LIST},
+    {"rule_effects/*", OBJECT},
+    {"rule_effects/*/rule", TEXT},
+    {"rule_effects/*/change", TEXT},
+    {"rule_effects/*/method", TEXT},
+    {"rule_effects/*/error_bound", NUMBER},
+    {"rule_effects/*/optimal", OBJECT},
+    {"rule_effects/*/optimal/house_edge_percent", NUMBER},
+    {"rule_effects/*/optimal/change_percent", NUMBER},
+    {"rule_effects/*/base_strategy", OBJECT},
+    {"rule_effects/*/base_strategy/house_edge_percent", NUMBER},
+    {"rule_effects/*/base_strategy/change_percent", NUMBER},
 };
 
 const Field SIDEBET_FIELDS[] = {

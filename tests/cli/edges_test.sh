@@ -89,7 +89,7 @@ report-every-result)
   for bet in "$configs"/sidebets/*.json; do check "$cardsim" sidebet "$bet" --decks 1 --h17; done
   check "$cardsim" ramp --count hi-lo --spread 1-1 --bankroll 100 --rounds 100k --chunk-rounds 50k
   "$cardsim" indices --count hi-lo --hands 16vT,R15vA,insurance,TTv6,s18v2 --rounds 100k --chunk-rounds 20k \
-    --states-per-count 200 --quiet --out indices.txt --json indices.json || fail "indices"
+    --states-per-count 200 --quiet --write-indices indices.txt --out indices.json || fail "indices"
   "$cardsim" report indices.json -o indices.html || fail "report of indices"
   for i in 0 1; do check "$cardsim" zjh sim --deals 20000 --chunk-deals 5000 --shard $i/2; done
   "$cardsim" merge r$((n - 1)).json r$n.json --quiet --out zjh-merged.json || fail "merge of zjh shards"

@@ -39,6 +39,11 @@ sim)
   "$cardsim" sim --rounds 200k --seed 5 --quiet --out r.json || fail "sim"
   report r.json
   on_page r.html "id=\"house-edge\">$(fmt "$(number r.json house_edge_percent)" 4)%<"
+  # A cut-card game: the cut-card effect as a figure, the JSON's.
+  effect=$(python3 -c 'import json, sys
+e = json.load(open(sys.argv[1]))["exact"]["cut_card_effect"]
+print("%s points</b> ± %.4f (SE)" % (("+" if e["points"] > 0 else "") + "%.4f" % e["points"], e["se_points"]))' r.json)
+  on_page r.html "id=\"cut-card-effect\">$effect"
   on_page r.html "penetration 75% (cut card)"
   on_page r.html "<figcaption>Dealer bust probability by up card: share of all rounds with that up card"
   # The dealer over every round (dealer.played_out): the table's last row.
@@ -248,6 +253,16 @@ analyze)
   on_page r.html '<td class="l">16</td>'
   on_page r.html '<table id="analyze-ev"><caption>'
   on_page r.html "<figcaption>Expected value of "
+  # With --rule-effects (a stored real result: fuzz/seeds/report), the table
+  # of the changes with the JSON's figures: blackjack paid 6:5, one deck.
+  cp "$(dirname "$0")/../../fuzz/seeds/report/analyze-rules.json" e.json
+  report e.json
+  on_page e.html '<table id="rule-effects"><caption>'
+  six_five=$(python3 -c 'import json, sys
+e = [x for x in json.load(open(sys.argv[1]))["rule_effects"] if x["to"] == "6:5"][0]
+print("%+.4f%%</td><td>%+.4f%%" % (e["optimal"]["change_percent"], e["base_strategy"]["change_percent"]))' e.json)
+  on_page e.html "<td class=\"l\">blackjack pays 6:5</td><td>"
+  on_page e.html "$six_five"
   ;;
 sidebet)
   # A PAR sheet: every line, the return column summing to minus the edge.
@@ -275,7 +290,7 @@ ramp)
   ;;
 indices)
   "$cardsim" indices --count hi-lo --hands 16vT,12v4 --rounds 200k --chunk-rounds 10k --states-per-count 300 \
-    --quiet --out gen.txt --json r.json || fail "indices"
+    --quiet --write-indices gen.txt --out r.json || fail "indices"
   report r.json
   on_page r.html '<table id="indices"><caption>'
   on_page r.html '<td class="l">16 T '
