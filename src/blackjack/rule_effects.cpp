@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/analyze.hpp"
 
 namespace cardsim::blackjack {
 namespace {

@@ -110,6 +110,14 @@ struct SwitchValues {
   }
 };
 
+// Blackjack Switch (Rules::switch_hands): the bound on the error of the
+// game's EV per initial wager (Analyzer::evaluate values each hand, and
+// decides the exchange, with the other hand's cards left in the shoe). Not
+// derived: measured, the simulator playing the same decisions on 1, 2, 6 and 8
+// decks, 200-400M rounds each (docs/variants.md#blackjack-switch): the largest
+// difference plus 3 standard errors is 0.026 points, so 0.03 points.
+inline constexpr double SWITCH_EV_ERROR_BOUND = 0.0003;
+
 // What a split hand's decisions know in the composition-dependent optimum
 // (the names of the field: Farmer, MGP, k_c; docs/analyze.md). Each is a
 // strategy of its own, whose value is computed exactly. Unsplit hands decide
@@ -159,7 +167,7 @@ class Analyzer {
   // deals of both hands' four cards and the up card of the dealer blackjack's
   // result, else of the arrangement SwitchValues::switches picks, valued by
   // SwitchValues (whose values leave the other hand's cards in the shoe: the
-  // analyzer's one approximation, within SWITCH_EV_ERROR_BOUND, analyze.hpp).
+  // analyzer's one approximation, within SWITCH_EV_ERROR_BOUND, above).
   StrategyEv evaluate(const StrategyChart& chart);
   // Blackjack Switch: the values of every two-card hand played by `chart`
   // (SwitchValues). Peek games only (Error otherwise).

@@ -29,14 +29,6 @@ struct AnalysisOptions {
   PostSplit post_split = PostSplit::cdp1;
 };
 
-// Blackjack Switch (Rules::switch_hands): the bound on the error of the
-// game's EV per initial wager (Analyzer::evaluate values each hand, and
-// decides the exchange, with the other hand's cards left in the shoe). Not
-// derived: measured, the simulator playing the same decisions on 1, 2, 6 and 8
-// decks, 200-400M rounds each (docs/variants.md#blackjack-switch): the largest
-// difference plus 3 standard errors is 0.026 points, so 0.03 points.
-inline constexpr double SWITCH_EV_ERROR_BOUND = 0.0003;
-
 // A chart and its expected value: exact (error_bound 0), or within
 // error_bound of the exact value per initial bet (Blackjack Switch).
 struct ChartEv {
