@@ -59,7 +59,7 @@ std::vector<RuleChange> single_rule_changes(const Rules& base) {
   if (base.split_hands >= 2) changes.toggle(RuleKind::hit_split_aces, &Rules::hit_split_aces);
   changes.each_other(RuleKind::surrender, &Rules::surrender,
                      std::array{Surrender::none, Surrender::late, Surrender::early});
-  for (const std::pair<int, int> pays : {std::pair{3, 2}, std::pair{6, 5}}) {
+  for (const std::pair<int, int>& pays : {std::pair{3, 2}, std::pair{6, 5}}) {
     if (base.blackjack_pays_num * pays.second == base.blackjack_pays_den * pays.first) continue;  // the base's payout
     changes.add(RuleKind::blackjack_pays, [&](Rules& r) {
       r.blackjack_pays_num = pays.first;

@@ -195,11 +195,10 @@ std::string edge_paragraph(const json& r, const std::string& ids) {
     if (exact.contains("cut_card_effect") && exact.at("cut_card_effect").is_object()) {
       const json& effect = exact.at("cut_card_effect");
       const json& ci = effect.at("ci95_points");
-      const auto points = [](const json& x) { return std::string(number(x) > 0 ? "+" : "") + fixed(number(x), 4); };
       out << "<p>Cut-card effect, this shoe game's house edge less a fresh shoe's: <b"
-          << id_attr(ids, "cut-card-effect") << ">" << points(effect.at("points")) << " points</b> "
-          << pm_se(number(effect.at("se_points")), 4) << "; 95% interval " << points(ci.at(0)) << " .. "
-          << points(ci.at(1)) << ".</p>\n";
+          << id_attr(ids, "cut-card-effect") << ">" << signed_fixed(number(effect.at("points")), 4) << " points</b> "
+          << pm_se(number(effect.at("se_points")), 4) << "; 95% interval " << signed_fixed(number(ci.at(0)), 4)
+          << " .. " << signed_fixed(number(ci.at(1)), 4) << ".</p>\n";
     }
   } else {
     out << "<p>No exact value applies to this run (it plays index plays). For reference only, the exact house edge of "

@@ -28,9 +28,11 @@ inline std::string count(const nlohmann::json& value) {
 }
 
 inline std::string percent(double value, int digits = 4) { return fixed(value, digits) + "%"; }
-inline std::string signed_percent(double value, int digits = 4) {
-  return std::string(value > 0 ? "+" : "").append(percent(value, digits));
+// With a "+" before a positive value: "+0.0185".
+inline std::string signed_fixed(double value, int digits) {
+  return std::string(value > 0 ? "+" : "").append(fixed(value, digits));
 }
+inline std::string signed_percent(double value, int digits = 4) { return signed_fixed(value, digits) + "%"; }
 
 // "± 0.0210% (95%)": the half-width of a 95% interval, labelled.
 inline std::string pm95(double half, int digits, const std::string& unit = "") {
