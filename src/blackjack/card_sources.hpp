@@ -147,6 +147,10 @@ struct Engine::Composition {
   std::array<std::int32_t, CARD_VALUES + 1> full{};
   std::array<std::int32_t, CARD_VALUES + 1> count{};
   std::int32_t total = 0;
+  // The drift term's sum over the cards held of ControlValues::drift (null
+  // `drifts`: no drift term).
+  const CardProbabilities* drifts = nullptr;
+  double drift_sum = 0;
 
   // The shoe holds every card but those of dealt_cards()[from, to).
   template <class Deck>
@@ -155,6 +159,10 @@ struct Engine::Composition {
     total = static_cast<std::int32_t>(shoe.size());
     for (std::uint32_t i = from; i < to; ++i) --count[value_in<Deck>(shoe.dealt_cards()[i])];
     total -= static_cast<std::int32_t>(to - from);
+    drift_sum = 0;
+    if (drifts != nullptr) {
+      for (std::size_t c = 1; c <= CARD_VALUES; ++c) drift_sum += (*drifts)[c] * count[c];
+    }
   }
 };
 

@@ -5,6 +5,7 @@
 
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
+#include "cardsim/core/rng.hpp"
 
 namespace cardsim::blackjack {
 
@@ -48,7 +49,34 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
   if (values) control_by(std::move(values));
 }
 
-void Engine::control_by(std::shared_ptr<const ControlValues> values) { control_values_ = std::move(values); }
+void Engine::control_by(std::shared_ptr<const ControlValues> values) {
+  control_values_ = std::move(values);
+  drift_weights_.clear();
+  if (!control_values_ || rules_.infinite() || rules_.reshuffle == Reshuffle::every_round) return;
+  // The rounds a shoe deals: a pilot of plain rounds on a stream of its own
+  // (the same for every run of these rules, so every thread, shard and rank
+  // uses the same figure; any figure leaves the estimates unbiased).
+  constexpr std::uint64_t PILOT_ROUNDS = 20'000;
+  Engine plain(*this);
+  plain.control_values_.reset();
+  auto tally = std::make_unique<Tally>();
+  core::Rng rng = core::chunk_rng(0, core::StreamPurpose::control_pilot, 0);
+  plain.play_chunk(PILOT_ROUNDS, rng, *tally);
+  // The last shoe is cut short at the round quota: half a shoe on average.
+  const double rounds_per_shoe = static_cast<double>(tally->rounds) / (static_cast<double>(tally->shoes) - 0.5);
+  if (rounds_per_shoe <= 1) return;
+  // A shoe's rounds start while the cut card is in: about (cut - burn) / m
+  // rounds and a half for m cards a round; a card drawn with n left (this
+  // round's cards yet to come taken as half a round) leaves about
+  // (n - behind the cut) / m rounds to start after this one.
+  const int cut = rules_.cut_card_position();
+  const int behind_cut = rules_.shoe_cards() - cut;
+  const double rounds_per_card = (rounds_per_shoe - 0.5) / (cut - rules_.burn_cards);
+  drift_weights_.assign(static_cast<std::size_t>(rules_.shoe_cards()) + 1, 0.0);
+  for (int n = behind_cut + 1; n <= rules_.shoe_cards(); ++n)
+    drift_weights_[static_cast<std::size_t>(n)] =
+        (n - behind_cut) * rounds_per_card / (static_cast<double>(n) * (n - 1));
+}
 
 core::Shoe Engine::make_shoe() const {
   if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");

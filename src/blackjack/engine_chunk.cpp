@@ -140,6 +140,7 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
     [[maybe_unused]] Composition composition;
     if constexpr (CONTROLLED) {
       for (const std::uint8_t card : cards) ++composition.full[value_in<Deck>(card)];
+      if (!drift_weights_.empty()) composition.drifts = &control_values_->drifts();
     }
     Deck shoe(cards, rules_.cut_card_position(), rules_.burn_cards);
     const bool every_round = rules_.reshuffle == Reshuffle::every_round;

@@ -89,6 +89,7 @@ class Engine::Round {
     const std::uint8_t card = cards_.draw(rng_);
     if constexpr (COUNTING) count_->running += e_.tags_[card];
     if constexpr (FOLLOWS_SHOE) {
+      follow_drift(card);
       --composition_->count[card];
       --composition_->total;
     }
@@ -102,6 +103,17 @@ class Engine::Round {
   [[gnu::always_inline]] void follow_reshuffle() {
     if (cards_.remaining() == 0) [[unlikely]]
       composition_->all_but(cards_, cards_.round_start(), cards_.dealt());
+  }
+  // The drift term of a card drawn with n cards left (before it): its effect
+  // on the value of each round to come in this shoe, the rounds to come times
+  // (S / n - drift(card)) / (n - 1) (ControlValues::drift), whose mean over
+  // the card is zero. Per box; settle() gives it to every seat.
+  [[gnu::always_inline]] void follow_drift(int card) {
+    if (composition_->drifts == nullptr) return;
+    const auto n = static_cast<std::size_t>(composition_->total);
+    const double effect = (*composition_->drifts)[static_cast<std::size_t>(card)];
+    drift_ += e_.drift_weights_[n] * (composition_->drift_sum - static_cast<double>(n) * effect);
+    composition_->drift_sum -= effect;
   }
   // The expectation of value(c) over the next card c.
   template <class Value>
@@ -527,6 +539,8 @@ class Engine::Round {
 
     std::int64_t table = 0;
     [[maybe_unused]] std::int64_t table_control = 0;
+    [[maybe_unused]] std::int64_t round_control = 0;  // without the drift term: the count's tallies
+    [[maybe_unused]] const double seat_drift = drift_ * (1 << box_shift_);
     for (int s = 0; s < seats_; ++s) {
       SeatTally& seat_tally = tally_.seats[static_cast<std::size_t>(s)];
       std::int64_t seat_net = 0;
@@ -543,7 +557,8 @@ class Engine::Round {
       seat_tally.net_squared += seat_net * seat_net;
       table += seat_net;
       if constexpr (CONTROLLED) {
-        const std::int64_t control = std::llround(control_[static_cast<std::size_t>(s)] * CONTROL_ONE);
+        if constexpr (COUNTING) round_control += std::llround(control_[static_cast<std::size_t>(s)] * CONTROL_ONE);
+        const std::int64_t control = std::llround((control_[static_cast<std::size_t>(s)] + seat_drift) * CONTROL_ONE);
         const WideSum controlled = static_cast<WideSum>(seat_net) * CONTROL_ONE_INT - control;
         tally_.control.seat_control[static_cast<std::size_t>(s)] += control;
         tally_.control.seat_controlled_squared[static_cast<std::size_t>(s)] += controlled * controlled;
@@ -557,7 +572,7 @@ class Engine::Round {
       count_->upcard = up_;
       count_->hole = hole_;
       count_->net = table;
-      if constexpr (CONTROLLED) count_->control = table_control;
+      if constexpr (CONTROLLED) count_->control = round_control;
     }
     if constexpr (SUITED) {
       if (!e_.side_bets_.empty())
@@ -595,6 +610,7 @@ class Engine::Round {
   [[maybe_unused]] Composition* composition_;
   [[maybe_unused]] const ControlValues* values_;
   [[maybe_unused]] std::array<double, ONE_SEAT ? 1 : MAX_SEATS> control_{};  // the seats' controls this round
+  [[maybe_unused]] double drift_ = 0;  // the round's drift term, per box (follow_drift)
   const int seats_;
   const int box_shift_;
   const int boxes_;

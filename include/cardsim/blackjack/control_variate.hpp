@@ -17,6 +17,13 @@
 // bonuses are left out, and split hands are valued one by one (a resplit as
 // two more such hands, the limit on hands ignored). What V leaves out costs
 // variance, never bias.
+//
+// A finite shoe's rounds to come are worth more or less as its composition
+// drifts from a fresh shoe's. V follows that too: each card drawn also
+// carries its first-order effect on the value of every round still to be
+// dealt from the shoe before the cut card (the engine's drift term; its mean
+// is zero over the next card whatever the effects are). The effects are the
+// derivatives of a round's value in the shoe's shares (drift(), below).
 #pragma once
 
 #include <array>
@@ -47,6 +54,11 @@ class ControlValues {
   ControlValues(const Rules& rules, const ResolvedStrategy& strategy);
   // Every value zero (the control then adds nothing): for tests.
   explicit ControlValues(const Rules& rules) : p_(fresh_probabilities(rules)) {}
+  // `values` with other drift effects (drift(), below): for tests, which
+  // give deliberately wrong ones.
+  ControlValues(const ControlValues& values, const CardProbabilities& drifts) : ControlValues(values) {
+    drift_ = drifts;
+  }
 
   // What the dealer shows of the hands' opponent: the up card, and the hole
   // card once the players may act with it dealt (peek games), else 0.
@@ -89,13 +101,26 @@ class ControlValues {
 
   const CardProbabilities& probabilities() const { return p_; }
 
+  // Finite shoes (0 for an infinite deck and for the all-zero values): the
+  // derivative of a box's value before its first card, money units, in the
+  // shoe's composition towards card value `card`: with the shares q near the
+  // fresh shoe's p, box(q) ~ box() + sum_c drift(c) (q(c) - p(c)). Drawing
+  // card c from a shoe of n cards whose counts give sum_r drift(r) count(r) =
+  // S then moves the value of each round to come by (S / n - drift(c)) / (n - 1).
+  double drift(int card) const { return drift_[static_cast<std::size_t>(card)]; }
+  const CardProbabilities& drifts() const { return drift_; }
+
  private:
+  // Fills every table from p_.
+  void build(const Rules& rules, const ResolvedStrategy& strategy);
+
   static std::size_t idx(int card) { return static_cast<std::size_t>(card - 1); }
   static std::size_t ku(int known_dealer) { return static_cast<std::size_t>(known_dealer); }
   using ByCard = std::array<double, CARD_VALUES>;
   using ByState = std::array<double, HAND_STATES>;
 
   CardProbabilities p_{};
+  CardProbabilities drift_{};
   ByCard first_{};
   std::array<ByCard, CARD_VALUES> after_up_{};
   std::array<std::array<ByCard, CARD_VALUES>, CARD_VALUES> after_second_{};

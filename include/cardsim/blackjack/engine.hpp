@@ -178,6 +178,12 @@ class Engine {
   // control_by.
   std::shared_ptr<const ControlValues> control_values_;
   void control_by(std::shared_ptr<const ControlValues> values);
+  // The control's drift term (a finite shoe dealt to a cut card), by the
+  // cards n left in the shoe before a draw: the rounds still to start in
+  // this shoe after the current one over n (n - 1) (ControlValues::drift).
+  // The rounds to come are expected from the cards left before the cut card,
+  // at a rate measured by a pilot run in control_by. Empty: no drift term.
+  std::vector<double> drift_weights_;
   Counting counting_;
   std::vector<SideBet> side_bets_;
   std::vector<SideBetPays> side_bet_pays_;     // [bet]

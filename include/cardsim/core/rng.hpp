@@ -52,6 +52,7 @@ enum class StreamPurpose : std::uint64_t {
   zjh_chunk = 2,
   zjh_bench = 3,
   test = 4,
+  control_pilot = 5,  // the control variate's pilot rounds (blackjack::Engine)
 };
 
 // log2 of the distance between the starting points of two consecutive chunks of
