@@ -1,5 +1,7 @@
 #include "cardsim/blackjack/control_variate.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "cardsim/blackjack/dealer.hpp"
@@ -48,6 +50,36 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
     for (std::size_t c = 1; c <= CARD_VALUES; ++c) moved->p_[c] = p_[c] + STEP * ((c == ur ? 1.0 : 0.0) - p_[c]);
     moved->build(rules, strategy);
     drift_[ur] = (moved->box() - box()) / STEP;
+  }
+  // The buckets of the drift coordinate x = drift . (q - p) (at()). The
+  // shares q of a shoe dealt to n cards vary about p with covariance
+  // Sigma (N - n) / (n (N - 1)), Sigma = diag(p) - p p^T, so the composition
+  // expected at x is p + w x / (drift . w), w = Sigma drift, and x's SD at
+  // half the shoe dealt is sqrt(drift . w / N).
+  double mean = 0;
+  for (std::size_t c = 1; c <= CARD_VALUES; ++c) mean += p_[c] * drift_[c];
+  CardProbabilities w{};
+  double spread = 0;
+  for (std::size_t c = 1; c <= CARD_VALUES; ++c) {
+    w[c] = p_[c] * (drift_[c] - mean);
+    spread += drift_[c] * w[c];
+  }
+  if (spread <= 0) return;
+  const auto cards = static_cast<double>(shoe_values(rules.decks, rules.remove_tens_per_deck).size());
+  const double sd = std::sqrt(spread / cards);
+  drift_at_p_ = mean;
+  buckets_per_drift_ = 1 / sd;
+  for (int b = 0; b < BUCKETS; ++b) {
+    const double x = (b - BUCKETS / 2) * sd;
+    auto values = std::make_shared<ControlValues>(rules);
+    double total = 0;
+    for (std::size_t c = 1; c <= CARD_VALUES; ++c) {
+      values->p_[c] = std::max(0.0, p_[c] + w[c] * x / spread);
+      total += values->p_[c];
+    }
+    for (std::size_t c = 1; c <= CARD_VALUES; ++c) values->p_[c] /= total;
+    values->build(rules, strategy);
+    buckets_.push_back(std::move(values));
   }
 }
 

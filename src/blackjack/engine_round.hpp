@@ -158,6 +158,12 @@ class Engine::Round {
   // "boxes": one a seat, or two under Blackjack Switch; box b belongs to seat
   // b >> box_shift_.)
   [[gnu::always_inline]] void deal() {
+    if constexpr (FOLLOWS_SHOE) {  // the values for this shoe's composition (ControlValues::at)
+      if (composition_->drifts != nullptr) {
+        follow_reshuffle();
+        values_ = &values_->at(composition_->drift_sum, composition_->total);
+      }
+    }
     for (int s = 0; s < boxes_; ++s) {
       TableHand& hand = hands_[static_cast<std::size_t>(s)];
       hand.seat = static_cast<std::uint8_t>(s);

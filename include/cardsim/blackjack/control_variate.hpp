@@ -26,8 +26,11 @@
 // derivatives of a round's value in the shoe's shares (drift(), below).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 #include "cardsim/blackjack/cards.hpp"
 #include "cardsim/blackjack/hand.hpp"
@@ -54,10 +57,11 @@ class ControlValues {
   ControlValues(const Rules& rules, const ResolvedStrategy& strategy);
   // Every value zero (the control then adds nothing): for tests.
   explicit ControlValues(const Rules& rules) : p_(fresh_probabilities(rules)) {}
-  // `values` with other drift effects (drift(), below): for tests, which
-  // give deliberately wrong ones.
+  // `values` with other drift effects (drift(), below) and no buckets (at()):
+  // for tests, which give deliberately wrong ones.
   ControlValues(const ControlValues& values, const CardProbabilities& drifts) : ControlValues(values) {
     drift_ = drifts;
+    buckets_.clear();
   }
 
   // What the dealer shows of the hands' opponent: the up card, and the hole
@@ -110,6 +114,21 @@ class ControlValues {
   double drift(int card) const { return drift_[static_cast<std::size_t>(card)]; }
   const CardProbabilities& drifts() const { return drift_; }
 
+  // The values a round dealt from a shoe holding `drift_sum` (the sum of
+  // drift() over its cards) in `cards` cards plays by, chosen at the deal by
+  // its drift coordinate x = sum_c drift(c) (q(c) - p(c)) for the shoe's
+  // shares q: the values built for the composition expected at the nearest
+  // of BUCKETS values of x (a bucket), or these values themselves where
+  // there are none (an infinite deck, the all-zero values).
+  const ControlValues& at(double drift_sum, double cards) const {
+    if (buckets_.empty()) return *this;
+    const double bucket = (drift_sum / cards - drift_at_p_) * buckets_per_drift_ + BUCKETS / 2;
+    return *buckets_[static_cast<std::size_t>(std::clamp(bucket, 0.0, double{BUCKETS - 1}) + 0.5)];
+  }
+  // The buckets: x from -4 to +4 SDs of its spread at half the shoe dealt,
+  // one SD apart.
+  static constexpr int BUCKETS = 9;
+
  private:
   // Fills every table from p_.
   void build(const Rules& rules, const ResolvedStrategy& strategy);
@@ -121,6 +140,10 @@ class ControlValues {
 
   CardProbabilities p_{};
   CardProbabilities drift_{};
+  // at(): the values by bucket of the drift coordinate.
+  std::vector<std::shared_ptr<const ControlValues>> buckets_;
+  double drift_at_p_ = 0;
+  double buckets_per_drift_ = 0;
   ByCard first_{};
   std::array<ByCard, CARD_VALUES> after_up_{};
   std::array<std::array<ByCard, CARD_VALUES>, CARD_VALUES> after_second_{};

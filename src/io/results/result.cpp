@@ -394,7 +394,8 @@ json control_variate_json(const bj::SimStatistics& stats) {
       {"method", "exact"},
       {"headline", "controlled"},
       {"values", "the chart's values for a fresh shoe's card probabilities without removal, the hole card known once "
-                 "dealt (docs/control-variates.md)"},
+                 "dealt; a cut-card shoe's cards also carry their first-order effect on the rounds to come "
+                 "(docs/control-variates.md)"},
       {"variance_reduction_factor",
        {{"mean", c.reduction.factor > 0 ? json(c.reduction.factor) : json(nullptr)},
         {"standard_error",
