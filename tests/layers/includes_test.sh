@@ -5,7 +5,8 @@
 # Which layer may include which (src/LAYER and include/cardsim/LAYER alike;
 # a layer whose sources are in rooms of their own: the blackjack layer is
 # src/blackjack, src/analysis, src/counting, src/table and
-# include/cardsim/blackjack, as folders() below lists):
+# include/cardsim/blackjack; the io layer src/formats, src/results and
+# include/cardsim/io, as folders() below lists):
 #   core       core only: cards, shoes and random numbers know no game
 #   run        core, run: the chunk scheduler runs any game's chunks
 #   blackjack  core, run, blackjack (its chunk loops use run/)
@@ -40,6 +41,7 @@ folders() {
   for layer; do
     case $layer in
       blackjack) echo "src/blackjack src/analysis src/counting src/table include/cardsim/blackjack" ;;
+      io) echo "src/formats src/results include/cardsim/io" ;;
       *) echo "src/$layer include/cardsim/$layer" ;;
     esac
   done
