@@ -13,7 +13,7 @@ for the Python that runs pip, and puts the shipped data in the package.
   a CMake build for the same Python), build_ext packages that one and runs no
   CMake (the test python.pip, which reuses the build it tests).
 - build_py copies configs/ into the package as ``cardsim/data/``, where the
-  module looks for its data first (src/io/files/data_dir.cpp).
+  module looks for its data first (src/formats/files/data_dir.cpp).
 """
 from __future__ import annotations
 

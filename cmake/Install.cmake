@@ -20,7 +20,7 @@
 #   python  lib/python3/dist-packages/cardsim/ the Python package (python/CMakeLists.txt)
 # The package is relocatable: no installed file names a path of the build
 # machine (tests/install checks every file), and the executable finds
-# share/cardsim from its own folder (src/io/files/data_dir.cpp).
+# share/cardsim from its own folder (src/formats/files/data_dir.cpp).
 include(CMakePackageConfigHelpers)
 
 set(CARDSIM_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/cardsim")

@@ -31,7 +31,7 @@ if(CARDSIM_PYTHON AND NOT cardsim_python_found)
 endif()
 # Where `cmake --install` puts the package, under the prefix: Debian's path
 # for its python3 (on sys.path for the prefix /usr, as in the .deb). The
-# library finds the data from there (src/io/CMakeLists.txt), so it is set in
+# library finds the data from there (src/formats/CMakeLists.txt), so it is set in
 # every build.
 set(CARDSIM_PYTHON_INSTALL_DIR "lib/python3/dist-packages" CACHE STRING
     "Folder under the install prefix for the Python package cardsim")

@@ -5,9 +5,9 @@
 # (the text around them is written by hand):
 #   docs/cli.md     cli          every command's --help, from the built cardsim
 #   docs/config.md  config-keys  the config key table (`cardsim docs config-keys`:
-#                                io::config_keys() in src/io/config/config_keys.cpp, with the defaults)
+#                                io::config_keys() in src/formats/config/config_keys.cpp, with the defaults)
 #   docs/zjh.md     zjh-config-keys  Zha Jin Hua's config keys (`cardsim docs zjh-config-keys`:
-#                                io::zjh_config_keys() in src/io/config/zjh_config.cpp)
+#                                io::zjh_config_keys() in src/formats/config/zjh_config.cpp)
 # and the Python package's type stubs, python/cardsim/__init__.pyi and zjh.pyi
 # (python/stubs.py, from python/cardsim/_keys.py); then, without --check, the
 # examples of README.md and docs/ (scripts/update-examples.py: it runs them,

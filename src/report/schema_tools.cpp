@@ -1,7 +1,7 @@
 // The fields of the analyses' results that their pages show (see
 // schema_impl.hpp): `cardsim analyze --out`, `sidebet --out`, `ramp --out`
-// and `indices --out`, from the results those write (io/results/,
-// io/game_files/side_bet_file.cpp; docs/results.md).
+// and `indices --out`, from the results those write (src/results/,
+// src/formats/game_files/side_bet_file.cpp; docs/results.md).
 #include "schema_impl.hpp"
 
 namespace cardsim::report {

@@ -55,7 +55,7 @@ COMPLETE
   expect "i" indices
   expect "r" report ramp
   expect "zjh " deal exact sim
-  # Enumerated config keys (KEYS in src/io/config/config_keys.cpp), with the flag=value form.
+  # Enumerated config keys (KEYS in src/formats/config/config_keys.cpp), with the flag=value form.
   expect "sim --reshuffle " cut-card every-round
   expect "sim --hole-card e" enhc enhc-obo
   expect "sweep --surrender " none late early

@@ -2,7 +2,11 @@
 # The include rules of the layers (CONTRIBUTING.md, "Layout"). Lists every
 # offending line. Usage: includes_test.sh SOURCE_DIR
 #
-# Which layer may include which (src/LAYER and include/cardsim/LAYER alike):
+# Which layer may include which (src/LAYER and include/cardsim/LAYER alike;
+# a layer whose sources are in rooms of their own: the blackjack layer is
+# src/blackjack, src/analysis, src/counting, src/table and
+# include/cardsim/blackjack; the io layer src/formats, src/results and
+# include/cardsim/io, as folders() below lists):
 #   core       core only: cards, shoes and random numbers know no game
 #   run        core, run: the chunk scheduler runs any game's chunks
 #   blackjack  core, run, blackjack (its chunk loops use run/)
@@ -31,7 +35,17 @@ check() {
     status=1
   fi
 }
-folders() { local layer; for layer; do echo "src/$layer include/cardsim/$layer"; done; }
+# folders LAYER...: the folders of the layers (src/ rooms and the public headers).
+folders() {
+  local layer
+  for layer; do
+    case $layer in
+      blackjack) echo "src/blackjack src/analysis src/counting src/table include/cardsim/blackjack" ;;
+      io) echo "src/formats src/results include/cardsim/io" ;;
+      *) echo "src/$layer include/cardsim/$layer" ;;
+    esac
+  done
+}
 game=(core run blackjack zjh)
 # shellcheck disable=SC2046  # the folders are words
 check "the game layers include JSON, CLI11 or version.hpp" 'nlohmann/|CLI/|cardsim/version\.hpp' $(folders "${game[@]}")

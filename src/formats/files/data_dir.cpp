@@ -13,7 +13,7 @@
 
 #include "cardsim/core/error.hpp"
 
-// Set by src/io/CMakeLists.txt for this file only, relative paths of the
+// Set by src/formats/CMakeLists.txt for this file only, relative paths of the
 // install layout (never a path of the machine that built cardsim):
 //   CARDSIM_BIN_TO_DATA     from bin/ to the data, "../share/cardsim" by default
 //   CARDSIM_LIB_TO_DATA     from lib/ (a shared libcardsim_io) to the data
