@@ -58,7 +58,8 @@ struct Engine::RoundCount {
   int insurance_true_count = 0;  // with an ace up: the true count when insurance is offered
   std::int64_t net = 0;          // the table's result of the round (money units, flat bet)
   std::int64_t wagered = 0;      // the table's wagers: bets, doubles, splits, insurance
-  std::int64_t control = 0;      // a controlled round's control (the table's, 2^-32 money units)
+  std::int64_t control = 0;      // a controlled round's control (the table's, 2^-32 money units)...
+  std::int64_t drift = 0;        // ... and its drift term apart (the rounds to come; ControlValues::drift)
 };
 
 // A counter at the table through a chunk: the running count before the next
