@@ -233,9 +233,9 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
     control.control[b] += count.control;
     cycle->controlled[b] += controlled;
     ++cycle->rounds[b];
-    if (counter.in) {  // the drift term too, at this round's bet (the bets to come expected as it)
-      control.counter_control += static_cast<WideSum>(ramp_units_[b]) * (count.control + count.drift);
-      cycle->counter_controlled += static_cast<WideSum>(ramp_units_[b]) * (controlled - count.drift);
+    if (counter.in) {
+      control.counter_control += static_cast<WideSum>(ramp_units_[b]) * count.control;
+      cycle->counter_controlled += static_cast<WideSum>(ramp_units_[b]) * controlled;
       ++cycle->played;
     }
   }

@@ -58,8 +58,10 @@ struct Engine::RoundCount {
   int insurance_true_count = 0;  // with an ace up: the true count when insurance is offered
   std::int64_t net = 0;          // the table's result of the round (money units, flat bet)
   std::int64_t wagered = 0;      // the table's wagers: bets, doubles, splits, insurance
-  std::int64_t control = 0;      // a controlled round's control (the table's, 2^-32 money units)...
-  std::int64_t drift = 0;        // ... and its drift term apart (the rounds to come; ControlValues::drift)
+  // A controlled round's control without its drift term (the table's, 2^-32
+  // money units): the counted tallies by true count and the counter's win
+  // (which `ramp` sums again from those) leave the drift term out.
+  std::int64_t control = 0;
 };
 
 // A counter at the table through a chunk: the running count before the next

@@ -578,10 +578,7 @@ class Engine::Round {
       count_->upcard = up_;
       count_->hole = hole_;
       count_->net = table;
-      if constexpr (CONTROLLED) {
-        count_->control = round_control;
-        count_->drift = table_control - round_control;
-      }
+      if constexpr (CONTROLLED) count_->control = round_control;
     }
     if constexpr (SUITED) {
       if (!e_.side_bets_.empty())
