@@ -28,8 +28,8 @@ add_custom_command(
           "-DSOURCE_DIR=${PROJECT_SOURCE_DIR}" "-DVERSION=${PROJECT_VERSION}" "-DMAN_DIR=${CARDSIM_MAN_DIR}"
           "-DCOMPLETION_DIR=${CARDSIM_COMPLETION_DIR}" "-DCOMPRESS=${CARDSIM_DEBIAN}" -P "${PROJECT_SOURCE_DIR}/cmake/WriteDocs.cmake"
   COMMAND "${CMAKE_COMMAND}" -E touch "${PROJECT_BINARY_DIR}/docs.stamp"
-  DEPENDS cardsim "${PROJECT_SOURCE_DIR}/cmake/WriteDocs.cmake" "${PROJECT_SOURCE_DIR}/src/cli/completion.bash"
-          "${PROJECT_SOURCE_DIR}/src/cli/completion.zsh" "${PROJECT_SOURCE_DIR}/src/cli/completion.fish"
+  DEPENDS cardsim "${PROJECT_SOURCE_DIR}/cmake/WriteDocs.cmake" "${PROJECT_SOURCE_DIR}/src/cli/help/completion.bash"
+          "${PROJECT_SOURCE_DIR}/src/cli/help/completion.zsh" "${PROJECT_SOURCE_DIR}/src/cli/help/completion.fish"
           "${PROJECT_SOURCE_DIR}/docs/man/cardsim.h2m"
   COMMENT "Man pages and shell completions from cardsim --help"
   VERBATIM)

@@ -1,9 +1,9 @@
 # cmake -DCARDSIM=... -DHELP2MAN=... -DSOURCE_DIR=... -DVERSION=... -DMAN_DIR=...
 #       -DCOMPLETION_DIR=... [-DCOMPRESS=ON] -P WriteDocs.cmake   (run by cmake/Docs.cmake)
 # Writes the shell completions into COMPLETION_DIR: cardsim (bash: the tables
-# `cardsim docs completion` prints, then src/cli/completion.bash), _cardsim
-# (zsh: `#compdef cardsim`, the same tables, src/cli/completion.zsh) and
-# cardsim.fish (src/cli/completion.fish, then `cardsim docs completion-fish`);
+# `cardsim docs completion` prints, then src/cli/help/completion.bash), _cardsim
+# (zsh: `#compdef cardsim`, the same tables, src/cli/help/completion.zsh) and
+# cardsim.fish (src/cli/help/completion.fish, then `cardsim docs completion-fish`);
 # and, with HELP2MAN, one man page per command into MAN_DIR/man1: cardsim.1
 # from `cardsim --help` (with docs/man/cardsim.h2m's sections),
 # cardsim-PATH.1 for each command of `cardsim docs commands` (e.g.
@@ -19,9 +19,9 @@ foreach(what completion completion-fish)
     message(FATAL_ERROR "cardsim docs ${what} failed")
   endif()
 endforeach()
-file(READ "${SOURCE_DIR}/src/cli/completion.bash" bash)
-file(READ "${SOURCE_DIR}/src/cli/completion.zsh" zsh)
-file(READ "${SOURCE_DIR}/src/cli/completion.fish" fish)
+file(READ "${SOURCE_DIR}/src/cli/help/completion.bash" bash)
+file(READ "${SOURCE_DIR}/src/cli/help/completion.zsh" zsh)
+file(READ "${SOURCE_DIR}/src/cli/help/completion.fish" fish)
 file(WRITE "${COMPLETION_DIR}/cardsim" "${completion}\n${bash}")
 file(WRITE "${COMPLETION_DIR}/_cardsim" "#compdef cardsim\n${completion}\n${zsh}")
 file(WRITE "${COMPLETION_DIR}/cardsim.fish" "${fish}${completion-fish}")

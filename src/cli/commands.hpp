@@ -34,7 +34,7 @@ void setup_indices(CLI::App& app);
 void setup_ramp(CLI::App& app);
 void setup_bench(CLI::App& app);
 
-// `cardsim docs WHAT` (docs.cpp), not a CLI11 subcommand so that --help and
+// `cardsim docs WHAT` (help/docs.cpp), not a CLI11 subcommand so that --help and
 // the list of commands do not show it: prints what the docs, man pages and
 // shell completion are generated from. Returns the exit code.
 int run_docs(const CLI::App& app, const std::vector<std::string>& args);

@@ -25,7 +25,7 @@
 #include "cardsim/run/mpi.hpp"
 #include "cardsim/version.hpp"
 #include "commands.hpp"
-#include "help.hpp"
+#include "help/help.hpp"
 #include "signals.hpp"
 
 namespace {

@@ -1,5 +1,5 @@
 # Zsh completion of cardsim: the same as the bash completion (completion.bash),
-# from the same tables (`cardsim docs completion`, src/cli/docs.cpp), which
+# from the same tables (`cardsim docs completion`, src/cli/help/docs.cpp), which
 # the build puts before this function in share/zsh/.../_cardsim (whose first
 # line is `#compdef cardsim`).
 

@@ -1,5 +1,5 @@
 # Fish completion of cardsim: the `complete` lines that `cardsim docs
-# completion-fish` prints (src/cli/docs.cpp) follow these functions in
+# completion-fish` prints (src/cli/help/docs.cpp) follow these functions in
 # share/fish/vendor_completions.d/cardsim.fish.
 
 # The data folder installed beside this file (share/fish/vendor_completions.d/

@@ -268,7 +268,7 @@ std::string group_of(const CLI::App& command, const CLI::Option& option) {
   const auto& groups = flag_groups();
   if (const auto found = groups.find(command.get_name() + " " + name); found != groups.end()) return found->second;
   if (const auto found = groups.find(name); found != groups.end()) return found->second;
-  throw std::logic_error("src/cli/help.cpp has no help group for --" + name + " of " + command.get_name());
+  throw std::logic_error("src/cli/help/help.cpp has no help group for --" + name + " of " + command.get_name());
 }
 
 void organize(CLI::App& command, const std::shared_ptr<HelpFormatter>& formatter) {

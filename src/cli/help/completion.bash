@@ -1,7 +1,7 @@
 # Bash completion of cardsim: subcommands, flags, the values of enumerated
 # flags and config keys, and the names of the charts, counts, index sets, side
 # bets and rule sets in cardsim's data folder. The build puts the tables that
-# `cardsim docs completion` prints (src/cli/docs.cpp) before this function, in
+# `cardsim docs completion` prints (src/cli/help/docs.cpp) before this function, in
 # share/bash-completion/completions/cardsim; completion.zsh reads the same.
 
 # This file's folder: an installed completion's data folder is ../../cardsim
