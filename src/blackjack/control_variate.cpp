@@ -36,6 +36,14 @@ void from_highest_total(Visit&& visit) {
 
 }  // namespace
 
+std::shared_ptr<const ControlValues> ControlValues::built_for(const Rules& rules, const ResolvedStrategy& strategy,
+                                                              const CardProbabilities& p) {
+  auto values = std::make_shared<ControlValues>(rules);
+  values->p_ = p;
+  values->build(rules, strategy);
+  return values;
+}
+
 ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strategy) : p_(fresh_probabilities(rules)) {
   build(rules, strategy);
   if (rules.infinite()) return;
@@ -43,13 +51,11 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
   // values are polynomials in p, so a step of 1e-4 leaves a relative error of
   // about 1e-4 in each derivative (what V approximates costs variance only).
   constexpr double STEP = 1e-4;
-  auto moved = std::make_unique<ControlValues>(rules);
-  for (int r = 1; r <= CARD_VALUES; ++r) {
-    const auto ur = static_cast<std::size_t>(r);
-    if (p_[ur] == 0) continue;
-    for (std::size_t c = 1; c <= CARD_VALUES; ++c) moved->p_[c] = p_[c] + STEP * ((c == ur ? 1.0 : 0.0) - p_[c]);
-    moved->build(rules, strategy);
-    drift_[ur] = (moved->box() - box()) / STEP;
+  for (std::size_t r = 1; r <= CARD_VALUES; ++r) {
+    if (p_[r] == 0) continue;
+    CardProbabilities moved{};
+    for (std::size_t c = 1; c <= CARD_VALUES; ++c) moved[c] = p_[c] + STEP * ((c == r ? 1.0 : 0.0) - p_[c]);
+    drift_[r] = (built_for(rules, strategy, moved)->box() - box()) / STEP;
   }
   // The buckets of the drift coordinate x = drift . (q - p) (at()). The
   // shares q of a shoe dealt to n cards vary about p with covariance
@@ -65,21 +71,19 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
     spread += drift_[c] * w[c];
   }
   if (spread <= 0) return;
-  const auto cards = static_cast<double>(shoe_values(rules.decks, rules.remove_tens_per_deck).size());
-  const double sd = std::sqrt(spread / cards);
+  const double sd = std::sqrt(spread / rules.shoe_cards());
   drift_at_p_ = mean;
   buckets_per_drift_ = 1 / sd;
   for (int b = 0; b < BUCKETS; ++b) {
     const double x = (b - BUCKETS / 2) * sd;
-    auto values = std::make_shared<ControlValues>(rules);
+    CardProbabilities q{};
     double total = 0;
     for (std::size_t c = 1; c <= CARD_VALUES; ++c) {
-      values->p_[c] = std::max(0.0, p_[c] + w[c] * x / spread);
-      total += values->p_[c];
+      q[c] = std::max(0.0, p_[c] + w[c] * x / spread);
+      total += q[c];
     }
-    for (std::size_t c = 1; c <= CARD_VALUES; ++c) values->p_[c] /= total;
-    values->build(rules, strategy);
-    buckets_.push_back(std::move(values));
+    for (std::size_t c = 1; c <= CARD_VALUES; ++c) q[c] /= total;
+    buckets_.push_back(built_for(rules, strategy, q));
   }
 }
 

@@ -132,6 +132,9 @@ class ControlValues {
  private:
   // Fills every table from p_.
   void build(const Rules& rules, const ResolvedStrategy& strategy);
+  // The values (no drift effects, no buckets) for card probabilities `p`.
+  static std::shared_ptr<const ControlValues> built_for(const Rules& rules, const ResolvedStrategy& strategy,
+                                                        const CardProbabilities& p);
 
   static std::size_t idx(int card) { return static_cast<std::size_t>(card - 1); }
   static std::size_t ku(int known_dealer) { return static_cast<std::size_t>(known_dealer); }
