@@ -9,13 +9,16 @@
 //        config keys' flags);
 //   130  interrupted by SIGINT, 143 by SIGTERM (128 + the signal; signals.hpp).
 // Every error is one line "error: ..." on stderr; under MPI only rank 0
-// prints it (every rank meets the same bad input).
+// prints it (every rank meets the same bad input; another rank waits for it,
+// and speaks only if rank 0 did not stop).
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -32,6 +35,8 @@ namespace {
 
 constexpr int EXIT_RUN_ERROR = 1;
 constexpr int EXIT_USAGE = 2;
+// How long a rank other than 0 waits before it exits on an error (main).
+constexpr int RANK_ERROR_GRACE_SECONDS = 5;
 
 // Where the command line leaves the command tree: the deepest (sub)command it
 // names, and the word after it that names none (empty if it stops at a flag,
@@ -107,7 +112,17 @@ int main(int argc, char** argv) {
   cardsim::cli::install_signal_handler(print);
   const auto report = [print](int code, const std::string& message) {
     // One line: control characters in a quoted input are escaped.
-    if (print) std::fprintf(stderr, "error: %s\n", cardsim::excerpt(message, message.size()).c_str());
+    const std::string line = cardsim::excerpt(message, message.size());
+    if (print) {
+      std::fprintf(stderr, "error: %s\n", line.c_str());
+    } else {
+      // Another rank under mpirun: rank 0 meets the same bad input and says
+      // it. Exiting first would let mpirun stop rank 0 before it printed (its
+      // line would read "interrupted"), so wait for it; if rank 0 is still
+      // running after the grace (an error of this rank alone), say it here.
+      std::this_thread::sleep_for(std::chrono::seconds(RANK_ERROR_GRACE_SECONDS));
+      std::fprintf(stderr, "error: rank %d: %s\n", cardsim::run::launched_rank(), line.c_str());
+    }
     return code;
   };
 
