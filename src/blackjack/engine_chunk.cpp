@@ -216,8 +216,13 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
 
   CountingTally& counted = tally.counting;
   const std::int64_t net = count.net;
-  TrueCountTally& bucket = counted.by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+  const auto b = static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT);
+  TrueCountTally& bucket = counted.by_true_count[b];
   ++bucket.rounds;
+  if (!counter.reached[b]) {
+    counter.reached[b] = true;
+    ++bucket.shoes;
+  }
   bucket.net += net;
   bucket.net_squared += net * net;
   if (count.upcard == ACE) {
@@ -227,7 +232,6 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
     at_insurance.ten_in_hole += count.hole == TEN;
   }
   if constexpr (CONTROLLED) {  // the controlled result by true count, and the counter's at the ramp's bet
-    const auto b = static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT);
     const WideSum controlled = (static_cast<WideSum>(net) << CONTROL_FRACTION_BITS) - count.control;
     CountingControlTally& control = tally.control.counting;
     control.control[b] += count.control;
@@ -240,7 +244,7 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
     }
   }
   if (counter.in) {
-    PlayedBucket& mine = played.buckets[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
+    PlayedBucket& mine = played.buckets[b];
     mine.wagered += count.wagered;
     if (wongs_) {
       ++mine.rounds;

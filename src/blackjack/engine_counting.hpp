@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bitset>
 #include <cstdint>
 
 #include "cardsim/blackjack/engine.hpp"
@@ -65,10 +66,13 @@ struct Engine::RoundCount {
 };
 
 // A counter at the table through a chunk: the running count before the next
-// round (tag units) and whether the counter is playing (wonging) or watching.
+// round (tag units), whether the counter is playing (wonging) or watching,
+// and the true counts (buckets) this shoe has reached so far (each shoe adds
+// one to TrueCountTally::shoes of every count it reaches).
 struct Engine::Counter {
   int running = 0;
   bool in = true;
+  std::bitset<TRUE_COUNT_BUCKETS> reached{};
 };
 
 // The rounds the counter played through a chunk, by true count bucket, at a

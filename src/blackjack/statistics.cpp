@@ -187,6 +187,7 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
     if (x.rounds == 0 && x.ace_up == 0) continue;
     const int tc = static_cast<int>(b) - TRUE_COUNT_LIMIT;
     core::MeanEstimate edge = core::mean_estimate(x.net, x.net_squared, x.rounds, static_cast<double>(bet * seats));
+    const bool se_known = x.shoes >= MIN_SHOES_FOR_SE;
     std::optional<core::MeanEstimate> edge_plain;
     if (controlled && x.rounds > 0) {
       const CountingControlTally& k = control.counting;
@@ -197,20 +198,24 @@ CountingStatistics counting_statistics(const Tally& t, const Rules& rules, const
     TrueCountStatistics row;
     row.true_count = tc;
     row.rounds = x.rounds;
+    row.shoes = x.shoes;
     row.frequency = rate(x.rounds, t.rounds);
     row.frequency_se = chunk_ratio_se(x.rounds, t.rounds, chunk.at_true_count_squared[b],
                                       chunk.at_true_count_by_rounds[b], chunk.rounds_squared, chunk.chunks);
     row.played = x.played;
     if (x.rounds > 0) row.edge = edge.mean;
-    row.edge_se = with_two(edge.se, x.rounds);
-    row.edge_plain = edge_plain;
+    if (se_known) row.edge_se = with_two(edge.se, x.rounds);
+    if (edge_plain) {
+      row.edge_plain = edge_plain->mean;
+      if (se_known) row.edge_plain_se = with_two(edge_plain->se, x.rounds);
+    }
     row.ace_up = x.ace_up;
     row.ten_in_hole = ten.value;
     if (x.ace_up > 0) row.insurance_ev = 3.0 * ten.value - 1.0;
     if (ten.se) row.insurance_se = 3.0 * *ten.se;
     row.clamped = tc == -TRUE_COUNT_LIMIT || tc == TRUE_COUNT_LIMIT;
     r.by_true_count.push_back(row);
-    if (std::abs(tc) <= SLOPE_TRUE_COUNT_RANGE && x.rounds >= SLOPE_MIN_ROUNDS && edge.se > 0) {
+    if (std::abs(tc) <= SLOPE_TRUE_COUNT_RANGE && x.rounds >= SLOPE_MIN_ROUNDS && se_known && edge.se > 0) {
       const double w = 1.0 / (edge.se * edge.se);
       sw += w;
       swx += w * tc;

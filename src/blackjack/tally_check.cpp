@@ -147,6 +147,8 @@ void check_counting(const Tally& t, Problems& p) {
     const TrueCountTally& x = c.by_true_count[b];
     const std::string at = "counting.by_true_count[" + std::to_string(static_cast<int>(b) - TRUE_COUNT_LIMIT) + "].";
     p.not_negative(at + "rounds", x.rounds);
+    p.at_most(at + "shoes", x.shoes, x.rounds, "its rounds");
+    p.at_most(at + "shoes", x.shoes, t.shoes, "the shoes dealt");
     p.at_most(at + "played", x.played, x.rounds, "its rounds");
     p.at_most(at + "ten_in_hole", x.ten_in_hole, x.ace_up, "its rounds with an ace up");
     p.squares_hold_sum(at + "net_squared", static_cast<long double>(x.net_squared), static_cast<long double>(x.net),

@@ -43,6 +43,7 @@ const Field SIM_FIELDS[] = {
     {"counting/by_true_count/*/edge/standard_error", NUL | NUMBER},
     {"counting/by_true_count/*/frequency", SHARE},
     {"counting/by_true_count/*/rounds", COUNT},
+    {"counting/by_true_count/*/shoes", COUNT},
     {"counting/by_true_count/*/true_count", INTEGER},
     {"counting/di", OBJECT},
     {"counting/di/standard_error", NUL | NUMBER},

@@ -1,10 +1,12 @@
 // The sweep's part of the page (see sections.hpp): the house edge
 // against each varied parameter (numeric values to scale, each cell's exact
-// edge drawn, panels past MAX_LINES lines), heat maps of two parameters, small
-// multiples of three or more, every cell.
+// edge drawn, panels past MAX_LINES lines), the cut-card effect against the
+// shoe's depth, heat maps of two parameters, small multiples of three or
+// more, every cell.
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -69,18 +71,58 @@ Grid grid_of(const json& r) {
   return g;
 }
 
-Point edge_point(const json& variant, double x) {
-  const json& edge = variant.at("result").at("edge");
+// What a chart draws of each cell: `point` (its estimate at x with a 95%
+// interval; none if the cell lacks it) and `exact` (an open diamond in the
+// line's colour; none if the cell has no exact value), against y_title.
+struct Measure {
+  std::string y_title;
+  std::optional<Point> (*point)(const json& result, double x);
+  std::optional<double> (*exact)(const json& result);
+  std::string exact_legend;
+};
+
+std::optional<Point> edge_point(const json& result, double x) {
+  const json& edge = result.at("edge");
   const auto [low, high] = edge_interval(edge);
   return Point{x, number(edge.at("house_edge_percent")), low, high};
 }
 
-// House edge against key `x` with one line per combination of the keys in
-// `lines`, over the cells whose `fixed_keys` take the values `fixed_at`; each
-// cell's exact house edge (a fresh shoe each round) as an open diamond in its
-// line's colour.
-XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vector<std::size_t>& lines,
-                     const std::vector<std::size_t>& fixed_keys, const std::vector<std::size_t>& fixed_at) {
+std::optional<double> exact_edge(const json& result) {
+  if (!same_strategy(result)) return std::nullopt;
+  return number(result.at("exact").at("house_edge_percent"));
+}
+
+const Measure HOUSE_EDGE{"house edge (%)", edge_point, exact_edge, "exact, fresh shoe each round"};
+
+// A cut-card game's house edge less a fresh shoe's (exact.cut_card_effect,
+// percentage points), with its 95% interval.
+const json* cut_card_effect(const json& result) {
+  if (!result.contains("exact") || !result.at("exact").is_object()) return nullptr;
+  const json& exact = result.at("exact");
+  if (!exact.contains("cut_card_effect") || !exact.at("cut_card_effect").is_object()) return nullptr;
+  return &exact.at("cut_card_effect");
+}
+
+std::optional<Point> effect_point(const json& result, double x) {
+  const json* effect = cut_card_effect(result);
+  if (effect == nullptr) return std::nullopt;
+  Point p{x, number(effect->at("points"))};
+  const json& ci = effect->at("ci95_points");
+  if (ci.is_array() && ci.size() == 2) {
+    p.low = number(ci.at(0));
+    p.high = number(ci.at(1));
+  }
+  return p;
+}
+
+const Measure CUT_CARD_EFFECT{"cut-card effect (points)", effect_point,
+                              [](const json&) -> std::optional<double> { return std::nullopt; }, ""};
+
+// `measure` against key `x` with one line per combination of the keys in
+// `lines`, over the cells whose `fixed_keys` take the values `fixed_at`.
+XYChart chart_against(const json& r, const Grid& g, const Measure& measure, std::size_t x,
+                      const std::vector<std::size_t>& lines, const std::vector<std::size_t>& fixed_keys,
+                      const std::vector<std::size_t>& fixed_at) {
   XYChart chart;
   if (g.numeric[x]) {
     for (std::size_t k = 0; k < g.values[x].size(); ++k) chart.x_marks.emplace_back(g.numbers[x][k], g.values[x][k]);
@@ -88,7 +130,7 @@ XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vec
     chart.categories = g.values[x];
   }
   chart.x_title = parameter_title(g.keys[x]) + (g.numeric[x] ? ", to scale" : "");
-  chart.y_title = "house edge (%)";
+  chart.y_title = measure.y_title;
   std::map<std::vector<std::size_t>, std::size_t> series_of;
   std::vector<Series> exact;
   const json& variants = r.at("variants");
@@ -96,6 +138,10 @@ XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vec
     bool in = true;
     for (std::size_t f = 0; f < fixed_keys.size(); ++f) in = in && g.cell[i][fixed_keys[f]] == fixed_at[f];
     if (!in) continue;
+    const json& result = variants[i].at("result");
+    const double at = g.numeric[x] ? g.numbers[x][g.cell[i][x]] : static_cast<double>(g.cell[i][x]);
+    const std::optional<Point> point = measure.point(result, at);
+    if (!point) continue;
     std::vector<std::size_t> line_at;
     std::string name;
     for (const std::size_t k : lines) {
@@ -108,12 +154,8 @@ XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vec
       exact.push_back(Series{"", {}, Mark::diamonds});
       exact.back().color = static_cast<int>(it->second);
     }
-    const double at = g.numeric[x] ? g.numbers[x][g.cell[i][x]] : static_cast<double>(g.cell[i][x]);
-    chart.series[it->second].points.push_back(edge_point(variants[i], at));
-    const json& result = variants[i].at("result");
-    if (same_strategy(result)) {
-      exact[it->second].points.push_back(Point{at, number(result.at("exact").at("house_edge_percent"))});
-    }
+    chart.series[it->second].points.push_back(*point);
+    if (const std::optional<double> y = measure.exact(result)) exact[it->second].points.push_back(Point{at, *y});
   }
   bool any_exact = false;
   for (Series& e : exact) {
@@ -121,11 +163,16 @@ XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vec
     chart.series.push_back(std::move(e));
   }
   if (any_exact) {
-    Series legend{"exact, fresh shoe each round", {}, Mark::diamonds};
+    Series legend{measure.exact_legend, {}, Mark::diamonds};
     legend.color = 6;  // (black)
     chart.series.push_back(legend);
   }
   return chart;
+}
+
+XYChart edge_against(const json& r, const Grid& g, std::size_t x, const std::vector<std::size_t>& lines,
+                     const std::vector<std::size_t>& fixed_keys, const std::vector<std::size_t>& fixed_at) {
+  return chart_against(r, g, HOUSE_EDGE, x, lines, fixed_keys, fixed_at);
 }
 
 // Lines per chart before they tangle: more are split into panels.
@@ -163,13 +210,12 @@ std::pair<double, double> edge_bounds(const json& variants) {
   double low = INFINITY;
   double high = -INFINITY;
   for (const json& v : variants) {
-    const Point p = edge_point(v, 0);
+    const Point p = *edge_point(v.at("result"), 0);
     low = std::min({low, p.low, p.y});
     high = std::max({high, p.high, p.y});
-    if (same_strategy(v.at("result"))) {
-      const double exact = number(v.at("result").at("exact").at("house_edge_percent"));
-      low = std::min(low, exact);
-      high = std::max(high, exact);
+    if (const std::optional<double> exact = exact_edge(v.at("result"))) {
+      low = std::min(low, *exact);
+      high = std::max(high, *exact);
     }
   }
   return {low, high};
@@ -227,6 +273,32 @@ std::string edge_figures(const json& r, const Grid& g, std::size_t x, const std:
   return out.str();
 }
 
+// The cut-card effect against the shoe's depth (penetration or cut card,
+// when the sweep varies it and its cells are cut-card games with an exact
+// fresh-shoe value): how much dealing deeper moves the game from a fresh
+// shoe, a line per combination of the other keys (MAX_LINES lines a chart).
+std::string effect_figures(const json& r, const Grid& g, const std::string& rounds) {
+  std::ostringstream out;
+  for (std::size_t x = 0; x < g.keys.size(); ++x) {
+    if ((g.keys[x] != "penetration" && g.keys[x] != "cut_card") || !g.numeric[x]) continue;
+    std::vector<std::size_t> others;
+    for (std::size_t k = 0; k < g.keys.size(); ++k) {
+      if (k != x) others.push_back(k);
+    }
+    XYChart chart = chart_against(r, g, CUT_CARD_EFFECT, x, others, {}, {});
+    if (chart.series.empty()) continue;
+    chart.include_zero = true;
+    chart.caption = "Cut-card effect against " + words(g.keys[x]) +
+                    ": the simulated house edge less the exact one of a fresh shoe each round, percentage points, "
+                    "with 95% error bars (" +
+                    rounds + " rounds per cell); 0: no effect" +
+                    (others.empty() ? "" : "; one line per combination of the other parameters");
+    out << "<h2>Cut-card effect against " << escape(words(g.keys[x])) << "</h2>\n";
+    for (const XYChart& part : split_lines(chart)) out << xy_chart(part);
+  }
+  return out.str();
+}
+
 }  // namespace
 
 std::string sweep_section(const json& r) {
@@ -236,6 +308,7 @@ std::string sweep_section(const json& r) {
   std::ostringstream out;
   out << "<h2>House edge against each varied parameter</h2>\n";
   for (std::size_t x = 0; x < g.keys.size(); ++x) out << edge_figures(r, g, x, rounds);
+  out << effect_figures(r, g, rounds);
   if (g.keys.size() == 2) {
     // Rows: the first key's values; columns: the second's.
     HeatTable edge_table;

@@ -222,6 +222,7 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
   for (const bj::TrueCountStatistics& x : c.by_true_count) {
     json row = {{"true_count", x.true_count},
                 {"rounds", x.rounds},
+                {"shoes", x.shoes},
                 {"frequency", x.frequency},
                 {"frequency_standard_error", optional_json(x.frequency_se)},
                 {"played", x.played},
@@ -232,8 +233,7 @@ json counting_json(const CountingConfig& k, const bj::CountingStatistics& c) {
                   {"ev", optional_json(x.insurance_ev)},
                   {"standard_error", optional_json(x.insurance_se)}}}};
     if (x.edge_plain) {
-      row["edge_plain"] = {{"mean", x.edge_plain->mean},
-                           {"standard_error", standard_error_of(x.edge_plain->se, x.edge_plain->n)}};
+      row["edge_plain"] = {{"mean", *x.edge_plain}, {"standard_error", optional_json(x.edge_plain_se)}};
     }
     if (x.clamped) row["clamped"] = true;
     by_count.push_back(row);

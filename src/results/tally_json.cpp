@@ -78,7 +78,7 @@ bj::ChunkSums chunk_sums_from_json(const json& j) {
 
 // The counting part of a tally (only written when counting was on, so that a
 // run without counting writes the tally it always did). By true count: rows
-// [true count, rounds, played, net, net_squared, ace_up, ten_in_hole] for the
+// [true count, rounds, shoes, played, net, net_squared, ace_up, ten_in_hole] for the
 // counts that occurred.
 json counting_tally_json(const bj::CountingTally& c) {
   json rows = json::array();

@@ -124,7 +124,7 @@ determinism)
   diff <(statistics one.json) <(statistics two.json) >/dev/null || fail "1 and 2 threads differ"
   "$cardsim" sim --rounds 3M --chunk-rounds 500k --seats 2 --threads 2 --seed 2 --quiet --out other.json || fail "seed 2"
   ! diff <(statistics one.json) <(statistics other.json) >/dev/null || fail "seeds 1 and 2 agree"
-  grep -q '"schema_version": 2' one.json || fail "no schema_version"
+  grep -q '"schema_version": 3' one.json || fail "no schema_version"
   grep -q '"rounds": 3000000' one.json || fail "rounds not echoed"
   ;;
 stdout)

@@ -155,6 +155,20 @@ sweep2)
   # Every heat map has a colour scale with its ends' values.
   [[ $(grep -c '<p class="scale">Colour scale: ' r.html) -eq 2 ]] || fail "a heat map without a colour scale"
   on_page r.html "(white: 0)</p>"
+  ! grep -q "Cut-card effect" r.html || fail "a cut-card effect chart for fresh shoes"
+  ;;
+sweep-cut-card)
+  # A cut-card sweep over the shoe's depth: the cut-card effect against it
+  # (a chart, a line per value of the other key, every cell a point).
+  "$cardsim" sweep --vary penetration=0.5,0.75,0.85 --vary h17=false,true --rounds 60k --chunk-rounds 10k --quiet \
+    --out r.json || fail "sweep"
+  report r.json
+  on_page r.html "<h2>Cut-card effect against penetration</h2>"
+  on_page r.html "<figcaption>Cut-card effect against penetration: the simulated house edge less the exact one"
+  chart=$(sed -n '/<h2>Cut-card effect against penetration/,/<\/svg>/p' r.html)
+  grep -q ">h17=true</text>" <<<"$chart" || fail "no line for h17=true"
+  # 6 cells and the legend's 2 marks
+  [[ $(grep -o "<circle" <<<"$chart" | wc -l) -eq 8 ]] || fail "not 6 points in the cut-card effect chart"
   ;;
 sweep3)
   "$cardsim" sweep --reshuffle every-round --vary h17=false,true --vary decks=1,6 --vary surrender=none,late --rounds 40k \

@@ -86,21 +86,29 @@ inline constexpr std::int64_t MIN_CHUNKS_FOR_SE = 10;
 // True counts whose edges the slope is fitted over (both ends included), and
 // the fewest rounds a true count needs to be in the fit.
 inline constexpr int SLOPE_TRUE_COUNT_RANGE = 6;
+// The fewest shoes a true count must be reached in for its edge's SE: a
+// shoe's rounds at one count go together, so the SE comes from the spread
+// across shoes, and from fewer than this it is itself too uncertain (a count
+// seen in one shoe had a controlled SE of 0).
+inline constexpr std::int64_t MIN_SHOES_FOR_SE = 30;
 inline constexpr std::int64_t SLOPE_MIN_ROUNDS = 100;
 
 // One true count (before the deal) of a counting run.
 struct TrueCountStatistics {
   int true_count = 0;
   std::int64_t rounds = 0;             // dealt at it, watched ones too
+  std::int64_t shoes = 0;              // the shoes that dealt those rounds
   double frequency = 0;                // of all rounds dealt
   std::optional<double> frequency_se;  // batch means; absent under MIN_CHUNKS_FOR_SE chunks
   std::int64_t played = 0;
   // The flat-bet edge per initial bet of its rounds: absent without rounds,
-  // its SE under two.
+  // its SE under two rounds or MIN_SHOES_FOR_SE shoes.
   std::optional<double> edge;
   std::optional<double> edge_se;
-  // A controlled run's plain edge of the same rounds (edge is controlled).
-  std::optional<core::MeanEstimate> edge_plain;
+  // A controlled run's plain edge of the same rounds (edge is controlled),
+  // and its SE (absent as edge_se is).
+  std::optional<double> edge_plain;
+  std::optional<double> edge_plain_se;
   // Insurance by the true count when it is offered: rounds with an ace up, the
   // share of them with a ten in the hole, and the EV per unit insured 3 p - 1
   // (absent without an ace up) with its SE (3 x the share's).

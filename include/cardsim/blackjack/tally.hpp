@@ -71,6 +71,7 @@ inline constexpr auto SEAT_TALLY_FIELDS = std::to_array<TallyField<SeatTally>>({
 // at this count is net / (rounds x seats x bet units).
 struct TrueCountTally {
   std::int64_t rounds = 0;       // rounds dealt with this true count before the deal
+  std::int64_t shoes = 0;        // shoes (shuffle to shuffle) that dealt a round at it
   std::int64_t played = 0;       // of which the counter played (wonging: the rest were watched)
   std::int64_t net = 0;          // flat-bet table net, money units
   std::int64_t net_squared = 0;  // sum over rounds of (flat-bet table net)^2
@@ -86,6 +87,7 @@ struct TrueCountTally {
 // The result JSON's "by_true_count_fields" after the true count itself.
 inline constexpr auto TRUE_COUNT_TALLY_FIELDS = std::to_array<TallyField<TrueCountTally>>({
     {"rounds", &TrueCountTally::rounds},
+    {"shoes", &TrueCountTally::shoes},
     {"played", &TrueCountTally::played},
     {"net", &TrueCountTally::net},
     {"net_squared", &TrueCountTally::net_squared},

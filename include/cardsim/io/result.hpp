@@ -2,7 +2,7 @@
 // human summary. The figures are computed in the blackjack layer
 // (blackjack/statistics.hpp, from the Tally); this file only converts them.
 //
-// JSON layout (schema_version 2): tool, command, config (resolved), run (seed,
+// JSON layout (schema_version 3): tool, command, config (resolved), run (seed,
 // rounds, chunks, partial), strategy, edge, outcomes, dealer, shoe, seats,
 // tally (raw integers, so results merge exactly) and performance (threads,
 // elapsed time, rounds per second: the only part that varies between runs of
@@ -31,7 +31,9 @@ namespace cardsim::io {
 // 2: the dealer's figures over every round (dealer.played_out) and the old
 // ones renamed (..._when_played); a tally field for the dealer's unneeded
 // hands; per-seat house edges; null standard errors of one round.
-inline constexpr int RESULT_SCHEMA_VERSION = 2;
+// 3: by true count, the shoes that reached the count (a tally field); the
+// count's edge SEs null under blackjack::MIN_SHOES_FOR_SE shoes.
+inline constexpr int RESULT_SCHEMA_VERSION = 3;
 // The version of `cardsim bench`'s result (app/bench.hpp; docs/results.md).
 inline constexpr int BENCH_SCHEMA_VERSION = 1;
 
