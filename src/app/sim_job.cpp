@@ -29,11 +29,17 @@ namespace bj = blackjack;
 
 std::unique_ptr<bj::Engine> make_engine(const SimConfig& config, const bj::StrategyChart& chart,
                                         const bj::Counting& counting, const std::vector<PlayedSideBet>& side_bets,
-                                        bj::ControlVariate control) {
+                                        bj::ControlVariate control, const bj::CardProbabilities* coordinate) {
   std::vector<bj::SideBet> bets;
   bets.reserve(side_bets.size());
   for (const PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
-  return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), control);
+  if (control != bj::ControlVariate::exact || coordinate == nullptr) {
+    return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), control);
+  }
+  // The values need the strategy as the engine resolves it.
+  const bj::Engine plain(config.rules, chart, counting, bets, bj::ControlVariate::none);
+  auto values = std::make_shared<const bj::ControlValues>(config.rules, plain.strategy(), *coordinate);
+  return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), std::move(values));
 }
 
 nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs,

@@ -235,8 +235,11 @@ double prepare_variants(std::vector<Variant>& variants, unsigned threads, InputR
     Variant& variant = variants[v];
     variant.chart = load_strategy(variant.config.strategy, variant.config.rules, inputs, variant.folder, computed);
     variant.side_bets = played_side_bets(variant.config, variant.side_bet_files);
+    // The variants' buckets follow the baseline's coordinate: a round's
+    // variants play by the values of one composition (docs/control-variates.md).
+    const bj::ControlValues* baseline = v == 0 ? nullptr : variants[0].engine->control_values();
     variant.engine = make_engine(variant.config, variant.chart, bj::Counting{}, variant.side_bets,
-                                 control_variate_of(variant.config));
+                                 control_variate_of(variant.config), baseline ? &baseline->coordinate() : nullptr);
     const std::size_t before = ev_keys.size();
     ev_of[v] = index_of(ev_keys, EvKey{bj::analysis_rules(variant.config.rules), &variant.chart}, same_game);
     if (ev_of[v] == before) ev_first.push_back(v);

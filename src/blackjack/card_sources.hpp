@@ -159,10 +159,13 @@ struct Engine::Composition {
     total = static_cast<std::int32_t>(shoe.size());
     for (std::uint32_t i = from; i < to; ++i) --count[value_in<Deck>(shoe.dealt_cards()[i])];
     total -= static_cast<std::int32_t>(to - from);
-    drift_sum = 0;
-    if (drifts != nullptr) {
-      for (std::size_t c = 1; c <= CARD_VALUES; ++c) drift_sum += (*drifts)[c] * count[c];
-    }
+    drift_sum = drifts != nullptr ? sum_of(*drifts) : 0.0;
+  }
+  // The sum of `per_card` over the cards held.
+  double sum_of(const CardProbabilities& per_card) const {
+    double sum = 0;
+    for (std::size_t c = 1; c <= CARD_VALUES; ++c) sum += per_card[c] * count[c];
+    return sum;
   }
 };
 

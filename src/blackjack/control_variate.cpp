@@ -47,6 +47,22 @@ std::shared_ptr<const ControlValues> ControlValues::built_for(const Rules& rules
 ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strategy) : p_(fresh_probabilities(rules)) {
   build(rules, strategy);
   if (rules.infinite()) return;
+  build_drift(rules, strategy);
+  coordinate_ = drift_;
+  build_buckets(rules, strategy);
+}
+
+ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strategy, const CardProbabilities& coordinate)
+    : p_(fresh_probabilities(rules)) {
+  build(rules, strategy);
+  if (rules.infinite()) return;
+  build_drift(rules, strategy);
+  coordinate_ = coordinate;
+  coordinate_is_drift_ = coordinate == drift_;
+  build_buckets(rules, strategy);
+}
+
+void ControlValues::build_drift(const Rules& rules, const ResolvedStrategy& strategy) {
   // Forward differences in the direction of each card value's share: the
   // values are polynomials in p, so a step of 1e-4 leaves a relative error of
   // about 1e-4 in each derivative (what V approximates costs variance only).
@@ -57,23 +73,27 @@ ControlValues::ControlValues(const Rules& rules, const ResolvedStrategy& strateg
     for (std::size_t c = 1; c <= CARD_VALUES; ++c) moved[c] = p_[c] + STEP * ((c == r ? 1.0 : 0.0) - p_[c]);
     drift_[r] = (built_for(rules, strategy, moved)->box() - box()) / STEP;
   }
-  // The buckets of the drift coordinate x = drift . (q - p) (at()). The
-  // shares q of a shoe dealt to n cards vary about p with covariance
-  // Sigma (N - n) / (n (N - 1)), Sigma = diag(p) - p p^T, so the composition
-  // expected at x is p + w x / (drift . w), w = Sigma drift, and x's SD at
-  // half the shoe dealt is sqrt(drift . w / N).
+}
+
+void ControlValues::build_buckets(const Rules& rules, const ResolvedStrategy& strategy) {
+  // The buckets of the coordinate x = d . (q - p) (at(); d = coordinate_,
+  // the drift unless given). The shares q of a shoe dealt to n cards vary
+  // about p with covariance Sigma (N - n) / (n (N - 1)), Sigma = diag(p) -
+  // p p^T, so the composition expected at x is p + w x / (d . w), w = Sigma
+  // d, and x's SD at half the shoe dealt is sqrt(d . w / N).
+  const CardProbabilities& d = coordinate_;
   double mean = 0;
-  for (std::size_t c = 1; c <= CARD_VALUES; ++c) mean += p_[c] * drift_[c];
+  for (std::size_t c = 1; c <= CARD_VALUES; ++c) mean += p_[c] * d[c];
   CardProbabilities w{};
   double spread = 0;
   for (std::size_t c = 1; c <= CARD_VALUES; ++c) {
-    w[c] = p_[c] * (drift_[c] - mean);
-    spread += drift_[c] * w[c];
+    w[c] = p_[c] * (d[c] - mean);
+    spread += d[c] * w[c];
   }
   if (spread <= 0) return;
   const double sd = std::sqrt(spread / rules.shoe_cards());
-  drift_at_p_ = mean;
-  buckets_per_drift_ = 1 / sd;
+  coordinate_at_p_ = mean;
+  buckets_per_unit_ = 1 / sd;
   for (int b = 0; b < BUCKETS; ++b) {
     const double x = (b - BUCKETS / 2) * sd;
     CardProbabilities q{};

@@ -161,7 +161,9 @@ class Engine::Round {
     if constexpr (FOLLOWS_SHOE) {  // the values for this shoe's composition (ControlValues::at)
       if (composition_->drifts != nullptr) {
         follow_reshuffle();
-        values_ = &values_->at(composition_->drift_sum, composition_->total);
+        values_ = &values_->at(
+            values_->coordinate_is_drift() ? composition_->drift_sum : composition_->sum_of(values_->coordinate()),
+            composition_->total);
       }
     }
     for (int s = 0; s < boxes_; ++s) {

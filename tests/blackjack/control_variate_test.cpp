@@ -253,8 +253,8 @@ TEST(ControlVariate, CutCardStandardErrorsMatchTheSpreadOfRuns) {
     bool h17;
     int seats;
   };
-  for (const Game& game : {Game{"6 decks S17", 6, false, 1}, Game{"1 deck S17", 1, false, 1},
-                           Game{"8 decks H17, 2 seats", 8, true, 2}}) {
+  for (const Game& game :
+       {Game{"6 decks S17", 6, false, 1}, Game{"1 deck S17", 1, false, 1}, Game{"8 decks H17, 2 seats", 8, true, 2}}) {
     Rules rules = base();
     rules.decks = game.decks;
     rules.h17 = game.h17;
@@ -445,7 +445,9 @@ TEST(ControlVariate, RareTrueCountsHaveNoStandardError) {
       EXPECT_LE(x.shoes, std::min(x.rounds, tally.shoes));
       const bool enough = x.shoes >= MIN_SHOES_FOR_SE && x.rounds >= 2;
       EXPECT_EQ(x.edge_se.has_value(), enough) << "true count " << x.true_count << ", " << x.shoes << " shoes";
-      if (control == ControlVariate::exact) EXPECT_EQ(x.edge_plain_se.has_value(), enough);
+      if (control == ControlVariate::exact) {
+        EXPECT_EQ(x.edge_plain_se.has_value(), enough);
+      }
       (enough ? common : rare) += 1;
     }
     EXPECT_GE(rare, 2);

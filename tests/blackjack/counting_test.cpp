@@ -596,20 +596,22 @@ TEST(Counting, MetricsFollowTheirDefinitions) {
 // Rows by true count: a count seen only when insurance was offered (the deal's
 // cards moved it) still has its row; standard errors of fewer than two
 // observations are null, not 0.
-TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoObservationsForAnSE) {
+TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoRoundsAndThirtyShoesForAnSE) {
   const Rules rules;
   io::CountingConfig config;
   config.count = "hi-lo";
   Tally t;
-  t.rounds = 5;
+  t.rounds = 45;
+  t.shoes = 40;
   auto bucket = [&](int tc) -> TrueCountTally& {
     return t.counting.by_true_count[static_cast<std::size_t>(tc + TRUE_COUNT_LIMIT)];
   };
-  bucket(-15) = {0, 0, 0, 0, 3, 1};  // three aces up at -15, no round dealt at -15
-  bucket(2) = {4, 4, 2, 10, 0, 0};
-  bucket(19) = {1, 1, -2, 4, 1, 1};
+  bucket(-15) = {.ace_up = 3, .ten_in_hole = 1};  // three aces up at -15, no round dealt at -15
+  bucket(2) = {.rounds = 4, .shoes = 4, .played = 4, .net = 2, .net_squared = 10};
+  bucket(3) = {.rounds = 40, .shoes = MIN_SHOES_FOR_SE, .played = 40, .net = 20, .net_squared = 100};
+  bucket(19) = {.rounds = 1, .shoes = 1, .played = 1, .net = -2, .net_squared = 4, .ace_up = 1, .ten_in_hole = 1};
   const json rows = counting_result(rules, config, t).at("by_true_count");
-  ASSERT_EQ(rows.size(), 3U) << rows.dump();
+  ASSERT_EQ(rows.size(), 4U) << rows.dump();
   const json& insurance_only = rows[0];
   EXPECT_EQ(insurance_only.at("true_count"), -15);
   EXPECT_EQ(insurance_only.at("rounds"), 0);
@@ -618,11 +620,17 @@ TEST(Counting, TrueCountRowsKeepInsuranceOnlyCountsAndNeedTwoObservationsForAnSE
   EXPECT_NEAR(insurance_only.at("insurance").at("ev").get<double>(), 0.0, 1e-12);  // 3 x 1/3 - 1
   EXPECT_NEAR(insurance_only.at("insurance").at("standard_error").get<double>(),
               3 * std::sqrt((1.0 / 3) * (2.0 / 3) / 3), 1e-12);
-  const json& two = rows[1];
-  EXPECT_NEAR(two.at("edge").at("mean").get<double>(), 0.25, 1e-12);  // 2 units over 4 rounds of 2 units
-  EXPECT_NEAR(two.at("edge").at("standard_error").get<double>(), std::sqrt((10 - 4 * 0.5 * 0.5) / 3) / 2 / 2, 1e-12);
-  EXPECT_TRUE(two.at("insurance").at("standard_error").is_null());  // no ace up
-  const json& single = rows[2];
+  const json& few_shoes = rows[1];  // four rounds, but from four shoes only
+  EXPECT_EQ(few_shoes.at("shoes"), 4);
+  EXPECT_NEAR(few_shoes.at("edge").at("mean").get<double>(), 0.25, 1e-12);  // 2 units over 4 rounds of 2 units
+  EXPECT_TRUE(few_shoes.at("edge").at("standard_error").is_null());
+  EXPECT_TRUE(few_shoes.at("insurance").at("standard_error").is_null());  // no ace up
+  const json& enough = rows[2];
+  EXPECT_EQ(enough.at("shoes"), MIN_SHOES_FOR_SE);
+  EXPECT_NEAR(enough.at("edge").at("mean").get<double>(), 0.25, 1e-12);  // 20 units over 40 rounds of 2 units
+  EXPECT_NEAR(enough.at("edge").at("standard_error").get<double>(),
+              std::sqrt((100 - 40 * 0.5 * 0.5) / 39) / std::sqrt(40.0) / 2, 1e-12);
+  const json& single = rows[3];
   EXPECT_NEAR(single.at("edge").at("mean").get<double>(), -1.0, 1e-12);
   EXPECT_TRUE(single.at("edge").at("standard_error").is_null());
   EXPECT_TRUE(single.at("insurance").at("standard_error").is_null());

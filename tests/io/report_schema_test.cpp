@@ -69,6 +69,7 @@ TEST(ReportSchema, TheSeedsAreReported) {
 TEST(ReportSchema, AHostileValueInEveryFieldIsRefusedOrEscaped) {
   std::size_t cases = 0;
   std::size_t refused = 0;
+  std::size_t unread = 0;  // in a tally: the page never reads it (merge checks it: tally_problem)
   for (const fs::path& file : seeds()) {
     const json result = read_json(file);
     std::vector<json::json_pointer> all;
@@ -76,10 +77,12 @@ TEST(ReportSchema, AHostileValueInEveryFieldIsRefusedOrEscaped) {
     std::set<std::string> done;
     for (const json::json_pointer& pointer : all) {
       if (pointer.empty() || !done.insert(pattern_of(pointer.to_string())).second) continue;
+      const bool in_tally = pattern_of(pointer.to_string()).find("/tally") != std::string::npos;
       for (const json& hostile : {json(HOSTILE), json::object({{HOSTILE, HOSTILE}}), json::array({HOSTILE})}) {
         json bad = result;
         bad[pointer] = hostile;
         ++cases;
+        unread += in_tally ? 1 : 0;
         try {
           const std::string page = report::html_page(bad);
           EXPECT_EQ(page.find("<script"), std::string::npos) << file << " " << pointer.to_string();
@@ -104,7 +107,8 @@ TEST(ReportSchema, AHostileValueInEveryFieldIsRefusedOrEscaped) {
     }
   }
   EXPECT_GT(cases, 1000U);
-  EXPECT_GT(refused, cases / 2);
+  // Most of what the page reads is checked by the schema, not only escaped.
+  EXPECT_GT(refused, (cases - unread) / 2);
 }
 
 TEST(ReportSchema, AWrongTypeIsRefusedNamingTheField) {

@@ -38,11 +38,14 @@
 namespace cardsim::app {
 
 // The one place an Engine is built from a config: its rules, `chart`,
-// `counting`, the side bets played and the control variate `control`.
+// `counting`, the side bets played and the control variate `control`;
+// with `coordinate`, the control's buckets follow it (a paired run's
+// variants share the baseline's: ControlValues::coordinate()).
 std::unique_ptr<blackjack::Engine> make_engine(const io::SimConfig& config, const blackjack::StrategyChart& chart,
                                                const blackjack::Counting& counting,
                                                const std::vector<io::PlayedSideBet>& side_bets,
-                                               blackjack::ControlVariate control);
+                                               blackjack::ControlVariate control,
+                                               const blackjack::CardProbabilities* coordinate = nullptr);
 
 // The config file at `path` (none if empty), read through `inputs` as
 // `what` (the CLI's names: "--config" for sim and sweep, "config" for each

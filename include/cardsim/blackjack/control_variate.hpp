@@ -55,12 +55,18 @@ class ControlValues {
   // Values in the engine's money units (Rules::bet_units() per initial bet)
   // for the round phases, per unit wager for a hand's play.
   ControlValues(const Rules& rules, const ResolvedStrategy& strategy);
+  // The same with the buckets (at()) along `coordinate` rather than these
+  // values' own drift(): the variants of a paired run share the baseline's,
+  // so that the variants of a round play by the buckets of one composition.
+  ControlValues(const Rules& rules, const ResolvedStrategy& strategy, const CardProbabilities& coordinate);
   // Every value zero (the control then adds nothing): for tests.
   explicit ControlValues(const Rules& rules) : p_(fresh_probabilities(rules)) {}
   // `values` with other drift effects (drift(), below) and no buckets (at()):
   // for tests, which give deliberately wrong ones.
   ControlValues(const ControlValues& values, const CardProbabilities& drifts) : ControlValues(values) {
     drift_ = drifts;
+    coordinate_ = drifts;
+    coordinate_is_drift_ = true;
     buckets_.clear();
   }
 
@@ -114,15 +120,19 @@ class ControlValues {
   double drift(int card) const { return drift_[static_cast<std::size_t>(card)]; }
   const CardProbabilities& drifts() const { return drift_; }
 
-  // The values a round dealt from a shoe holding `drift_sum` (the sum of
-  // drift() over its cards) in `cards` cards plays by, chosen at the deal by
-  // its drift coordinate x = sum_c drift(c) (q(c) - p(c)) for the shoe's
-  // shares q: the values built for the composition expected at the nearest
-  // of BUCKETS values of x (a bucket), or these values themselves where
-  // there are none (an infinite deck, the all-zero values).
-  const ControlValues& at(double drift_sum, double cards) const {
+  // The direction of the buckets' coordinate: drifts() unless built with
+  // another (coordinate_is_drift()).
+  const CardProbabilities& coordinate() const { return coordinate_; }
+  bool coordinate_is_drift() const { return coordinate_is_drift_; }
+  // The values a round dealt from a shoe holding `coordinate_sum` (the sum
+  // of coordinate() over its cards) in `cards` cards plays by, chosen at the
+  // deal by its coordinate x = sum_c coordinate(c) (q(c) - p(c)) for the
+  // shoe's shares q: the values built for the composition expected at the
+  // nearest of BUCKETS values of x (a bucket), or these values themselves
+  // where there are none (an infinite deck, the all-zero values).
+  const ControlValues& at(double coordinate_sum, double cards) const {
     if (buckets_.empty()) return *this;
-    const double bucket = (drift_sum / cards - drift_at_p_) * buckets_per_drift_ + BUCKETS / 2;
+    const double bucket = (coordinate_sum / cards - coordinate_at_p_) * buckets_per_unit_ + BUCKETS / 2;
     return *buckets_[static_cast<std::size_t>(std::clamp(bucket, 0.0, double{BUCKETS - 1}) + 0.5)];
   }
   // The buckets: x from -4 to +4 SDs of its spread at half the shoe dealt,
@@ -132,6 +142,10 @@ class ControlValues {
  private:
   // Fills every table from p_.
   void build(const Rules& rules, const ResolvedStrategy& strategy);
+  // drift_ from forward differences of box().
+  void build_drift(const Rules& rules, const ResolvedStrategy& strategy);
+  // buckets_ along coordinate_.
+  void build_buckets(const Rules& rules, const ResolvedStrategy& strategy);
   // The values (no drift effects, no buckets) for card probabilities `p`.
   static std::shared_ptr<const ControlValues> built_for(const Rules& rules, const ResolvedStrategy& strategy,
                                                         const CardProbabilities& p);
@@ -143,10 +157,12 @@ class ControlValues {
 
   CardProbabilities p_{};
   CardProbabilities drift_{};
-  // at(): the values by bucket of the drift coordinate.
+  // at(): the values by bucket of the coordinate.
+  CardProbabilities coordinate_{};
+  bool coordinate_is_drift_ = true;
   std::vector<std::shared_ptr<const ControlValues>> buckets_;
-  double drift_at_p_ = 0;
-  double buckets_per_drift_ = 0;
+  double coordinate_at_p_ = 0;
+  double buckets_per_unit_ = 0;
   ByCard first_{};
   std::array<ByCard, CARD_VALUES> after_up_{};
   std::array<std::array<ByCard, CARD_VALUES>, CARD_VALUES> after_second_{};

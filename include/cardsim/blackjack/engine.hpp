@@ -97,6 +97,8 @@ class Engine {
 
   const Rules& rules() const { return rules_; }
   const ResolvedStrategy& strategy() const { return strategy_; }
+  // The control variate's values (null: rounds not controlled).
+  const ControlValues* control_values() const { return control_values_.get(); }
   const Counting& counting() const { return counting_; }
   const std::vector<SideBet>& side_bets() const { return side_bets_; }
   // The true count (clamped to +/-TRUE_COUNT_LIMIT) for a running count and
