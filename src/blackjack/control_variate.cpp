@@ -36,6 +36,11 @@ void from_highest_total(Visit&& visit) {
 
 }  // namespace
 
+double ControlValues::doubled_card(const Rules& rules, const ResolvedStrategy& strategy, const ByState& stand,
+                                   HandState after, int up) {
+  return rescued(rules, strategy, after, up) ? -0.5 : stand[after];
+}
+
 std::shared_ptr<const ControlValues> ControlValues::built_for(const Rules& rules, const ResolvedStrategy& strategy,
                                                               const CardProbabilities& p) {
   auto values = std::make_shared<ControlValues>(rules);
@@ -143,6 +148,8 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
         const double q = finals[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)];
         value += t == BUST_TOTAL ? -q * (mine < 0) : q * ((mine > t) - (mine < t));
       }
+      // Spanish 21: a player's 21 wins whatever the dealer makes.
+      if (rules.player_21_wins && mine == 21) value = 1;
       against_[static_cast<std::size_t>(h)][static_cast<std::size_t>(d)] = value;
     }
   }
@@ -168,7 +175,9 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
         }
       }
       const auto hit = [&](HandState s) { return expect([&](int c) { return more[add_card(s, c)]; }); };
-      const auto doubled = [&](HandState s) { return 2 * expect([&](int c) { return stand[add_card(s, c)]; }); };
+      const auto doubled = [&](HandState s) {
+        return 2 * expect([&](int c) { return doubled_card(rules, strategy, stand, add_card(s, c), up); });
+      };
       const auto play = [&](Move move, HandState s) {
         switch (move) {
           case Move::hit: return hit(s);

@@ -306,10 +306,13 @@ class Engine::Round {
       hand.house_stake += hand.wager;  // the house matches the hand's bet
     hand.wager *= 2;
     const int known = known_dealer();
-    take_card(hand,
-              [&](int c) { return static_cast<double>(hand.wager) * values_->stand(known, add_card(hand.state, c)); });
-    if (VARIANTS && e_.rules_.double_rescue && !is_bust(hand.state) && e_.strategy_.rescues(hand.state, up_))
-        [[unlikely]]
+    const auto wager = static_cast<double>(hand.wager);
+    take_card(hand, [&](int c) {
+      const HandState after = add_card(hand.state, c);
+      if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_)) return -0.5 * wager;
+      return wager * values_->stand(known, after);
+    });
+    if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, hand.state, up_)) [[unlikely]]
       hand.status = HandStatus::rescued;
   }
   // A hand after its two-card decision `move` (not a split) takes its cards:

@@ -111,6 +111,12 @@ class ControlValues {
 
   const CardProbabilities& probabilities() const { return p_; }
 
+  // Whether a doubled hand that its card made `after` is given up for the
+  // original bet (Rules::double_rescue, as the engine plays it).
+  static bool rescued(const Rules& rules, const ResolvedStrategy& strategy, HandState after, int up) {
+    return rules.double_rescue && !is_bust(after) && strategy.rescues(after, up);
+  }
+
   // Finite shoes (0 for an infinite deck and for the all-zero values): the
   // derivative of a box's value before its first card, money units, in the
   // shoe's composition towards card value `card`: with the shares q near the
@@ -142,6 +148,11 @@ class ControlValues {
  private:
   // Fills every table from p_.
   void build(const Rules& rules, const ResolvedStrategy& strategy);
+  // A doubled hand's value per unit of its (doubled) wager once its card
+  // makes it `after` against `up`: standing, or half of it given up
+  // (double_rescue).
+  static double doubled_card(const Rules& rules, const ResolvedStrategy& strategy,
+                             const std::array<double, HAND_STATES>& stand, HandState after, int up);
   // drift_ from forward differences of box().
   void build_drift(const Rules& rules, const ResolvedStrategy& strategy);
   // buckets_ along coordinate_.
