@@ -3,6 +3,7 @@
 // whole chunks on 1 and 2 threads.
 // Run: build/release/bench/bench_blackjack
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -212,7 +213,8 @@ BENCHMARK(BM_ControlVariate)->ArgsProduct({{0, 1, 2, 3}, {0, 1}});
 // thread; arg 0 plain, 1 controlled. Items: rounds per variant. "factor" is
 // the paired difference's plain variance over its controlled one on the same
 // rounds (both from the per-chunk differences, as compare reports them), and
-// effective_rounds_per_s the rounds/s x factor.
+// effective_rounds_per_s the rounds/s x factor. The variant's buckets follow
+// the baseline's coordinate, as compare builds them (app::make_engine).
 void BM_ControlVariateCompare(benchmark::State& state) {
   const bool on = state.range(0) == 1;
   const ControlVariate control = on ? ControlVariate::exact : ControlVariate::none;
@@ -220,7 +222,13 @@ void BM_ControlVariateCompare(benchmark::State& state) {
   Rules h17;
   h17.h17 = true;
   const Engine baseline(s17, io::load_strategy("basic", s17, ""), Counting{}, {}, control);
-  const Engine variant(h17, io::load_strategy("basic", h17, ""), Counting{}, {}, control);
+  const StrategyChart h17_chart = io::load_strategy("basic", h17, "");
+  std::shared_ptr<const ControlValues> values;
+  if (on) {
+    const Engine plain(h17, h17_chart);
+    values = std::make_shared<const ControlValues>(h17, plain.strategy(), baseline.control_values()->coordinate());
+  }
+  const Engine variant(h17, h17_chart, Counting{}, {}, values);
   constexpr std::uint64_t CHUNKS = 100;
   constexpr std::uint64_t CHUNK_ROUNDS = 20'000;
   const run::ChunkPlan plan{CHUNKS * CHUNK_ROUNDS, CHUNK_ROUNDS};
