@@ -105,20 +105,17 @@ std::vector<Family> families() {
         r.free_split_pairs = 0b1111111110;
       },
       2);
-  add(
-      "Spanish 21 6 decks H17",
-      [](Rules& r) {
-        r.remove_tens_per_deck = 4, r.h17 = true, r.resplit_aces = true, r.hit_split_aces = true;
-        r.surrender = Surrender::late, r.player_21_wins = true, r.blackjack_beats_blackjack = true;
-        r.double_any_cards = true, r.double_rescue = true, r.spanish_bonuses = true;
-      },
-      200);
+  const auto spanish21 = [](Rules& r) {
+    r.remove_tens_per_deck = 4, r.h17 = true, r.resplit_aces = true, r.hit_split_aces = true;
+    r.surrender = Surrender::late, r.player_21_wins = true, r.blackjack_beats_blackjack = true;
+    r.double_any_cards = true, r.double_rescue = true, r.spanish_bonuses = true;
+  };
+  add("Spanish 21 6 decks H17", spanish21, 200);
   add(
       "Spanish 21 6 decks H17 without bonuses",
-      [](Rules& r) {
-        r.remove_tens_per_deck = 4, r.h17 = true, r.resplit_aces = true, r.hit_split_aces = true;
-        r.surrender = Surrender::late, r.player_21_wins = true, r.blackjack_beats_blackjack = true;
-        r.double_any_cards = true, r.double_rescue = true;
+      [&](Rules& r) {
+        spanish21(r);
+        r.spanish_bonuses = false;
       },
       2000);
   return f;
