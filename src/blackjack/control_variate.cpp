@@ -144,13 +144,16 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
     const int mine = score(static_cast<HandState>(h), -1);
     for (int d = 0; d < HAND_STATES; ++d) {
       double value = 0;
+      double lose = 0;
       for (int t = 0; t <= BUST_TOTAL; ++t) {
         const double q = finals[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)];
         value += t == BUST_TOTAL ? -q * (mine < 0) : q * ((mine > t) - (mine < t));
+        lose += t == BUST_TOTAL ? q * (mine < 0) : q * (mine < t);
       }
       // Spanish 21: a player's 21 wins whatever the dealer makes.
-      if (rules.player_21_wins && mine == 21) value = 1;
+      if (rules.player_21_wins && mine == 21) value = 1, lose = 0;
       against_[static_cast<std::size_t>(h)][static_cast<std::size_t>(d)] = value;
+      lose_against_[static_cast<std::size_t>(h)][static_cast<std::size_t>(d)] = lose;
     }
   }
 
@@ -165,49 +168,88 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
       const auto k = ku(known(up, hole));
       ByState& stand = stand_[k];
       ByState& more = more_[k];
+      ByState& lose_stand = lose_stand_[k];
+      ByState& lose_more = lose_more_[k];
       for (int h = 0; h < HAND_STATES; ++h) {
         const auto state = static_cast<HandState>(h);
         if (peek) {  // the hole card is known; after a blackjack there is no play
           stand[state] = is_blackjack(up, hole) ? -1 : against_[state][two_card_hand(up, hole)];
+          lose_stand[state] = is_blackjack(up, hole) ? 1 : lose_against_[state][two_card_hand(up, hole)];
         } else {  // a dealer blackjack takes the hand's whole wager
           stand[state] =
               expect([&](int c) { return is_blackjack(up, c) ? -1.0 : against_[state][two_card_hand(up, c)]; });
+          lose_stand[state] =
+              expect([&](int c) { return is_blackjack(up, c) ? 1.0 : lose_against_[state][two_card_hand(up, c)]; });
         }
       }
       const auto hit = [&](HandState s) { return expect([&](int c) { return more[add_card(s, c)]; }); };
       const auto doubled = [&](HandState s) {
         return 2 * expect([&](int c) { return doubled_card(rules, strategy, stand, add_card(s, c), up); });
       };
-      const auto play = [&](Move move, HandState s) {
+      // The chance to lose after a double (a rescued hand's stake: none).
+      const auto lose_doubled = [&](HandState s) {
+        return expect([&](int c) {
+          const HandState after = add_card(s, c);
+          return rescued(rules, strategy, after, up) ? 0.0 : lose_stand[after];
+        });
+      };
+      // A hand's value per unit wager after `move` on its cards `s`; with
+      // `two_cards`, a free double adds the house's stake (its loss part).
+      const auto play = [&](Move move, HandState s, bool two_cards) {
         switch (move) {
           case Move::hit: return hit(s);
-          case Move::double_down: return doubled(s);
+          case Move::double_down: return doubled(s) + (two_cards && rules.free_double(s) ? lose_doubled(s) : 0.0);
           case Move::surrender: return -0.5;
           default: return stand[s];
         }
       };
-      from_highest_total(
-          [&](HandState s) { more[s] = is_bust(s) ? -1.0 : play(strategy.move(DecisionPoint::more_cards, s, up), s); });
+      const auto lose_play = [&](Move move, HandState s) {
+        switch (move) {
+          case Move::hit: return expect([&](int c) { return lose_more[add_card(s, c)]; });
+          case Move::double_down: return lose_doubled(s);
+          case Move::surrender: return 0.0;
+          default: return lose_stand[s];
+        }
+      };
+      from_highest_total([&](HandState s) {
+        const Move move = strategy.move(DecisionPoint::more_cards, s, up);
+        more[s] = is_bust(s) ? -1.0 : play(move, s, false);
+        lose_more[s] = is_bust(s) ? 1.0 : lose_play(move, s);
+      });
 
       // Split hands: a hand of one card f awaiting its second is worth
-      // U(f) = sum_c p(c) split_hand(f, c), and a resplit pair two such hands.
+      // U(f) = sum_c p(c) split_hand(f, c) per unit wager, and a resplit pair
+      // two such hands. Free Bet: a hand's stake adds its chance to lose,
+      // LA(f) = sum_c p(c) lose_split_hand(f, c), and a free split's new
+      // hand brings a stake of one wager: a free resplit is worth 2 U + LA.
       std::array<ByCard, CARD_VALUES>& split = split_hand_[k];
+      std::array<ByCard, CARD_VALUES>& lose_split = lose_split_hand_[k];
       std::array<double, CARD_VALUES> awaiting{};
+      std::array<double, CARD_VALUES> lose_awaiting{};
       for (int f = 1; f <= CARD_VALUES; ++f) {
         const bool one_card_aces = f == ACE && !rules.hit_split_aces;
         const bool resplits = rules.split_hands > 2 && (f != ACE || rules.resplit_aces) &&
                               strategy.pair_move(DecisionPoint::split_two, f, up) == Move::split &&
                               2 * p_[static_cast<std::size_t>(f)] < 0.9;
+        const double free = rules.free_split(f) ? 1.0 : 0.0;
+        const double pf = p_[static_cast<std::size_t>(f)];
         double others = 0;
+        double lose_others = 0;
         for (int c = 1; c <= CARD_VALUES; ++c) {
           if (c == f && resplits) continue;
           const HandState s = two_card_hand(f, c);
-          const double value = one_card_aces ? stand[s] : play(strategy.move(DecisionPoint::split_two, s, up), s);
-          split[idx(f)][idx(c)] = value;
-          others += p_[static_cast<std::size_t>(c)] * value;
+          const Move move = one_card_aces ? Move::stand : strategy.move(DecisionPoint::split_two, s, up);
+          split[idx(f)][idx(c)] = play(move, s, true);
+          lose_split[idx(f)][idx(c)] = lose_play(move, s);
+          others += p_[static_cast<std::size_t>(c)] * split[idx(f)][idx(c)];
+          lose_others += p_[static_cast<std::size_t>(c)] * lose_split[idx(f)][idx(c)];
         }
-        awaiting[idx(f)] = resplits ? others / (1 - 2 * p_[static_cast<std::size_t>(f)]) : others;
-        if (resplits) split[idx(f)][idx(f)] = 2 * awaiting[idx(f)];
+        lose_awaiting[idx(f)] = resplits ? lose_others / (1 - pf) : lose_others;
+        awaiting[idx(f)] = resplits ? (others + pf * free * lose_awaiting[idx(f)]) / (1 - 2 * pf) : others;
+        if (resplits) {
+          split[idx(f)][idx(f)] = 2 * awaiting[idx(f)] + free * lose_awaiting[idx(f)];
+          lose_split[idx(f)][idx(f)] = lose_awaiting[idx(f)];
+        }
       }
 
       // The initial hand's two cards, per unit wager (not a natural, not surrendered).
@@ -215,10 +257,12 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
         const HandState s = two_card_hand(p1, p2);
         if (p1 == p2 && rules.split_hands > 1) {
           const Move move = strategy.pair_move(DecisionPoint::first_two, p1, up);
-          if (move == Move::split) return 2 * awaiting[idx(p1)];
-          return play(move, s);
+          if (move == Move::split) {
+            return 2 * awaiting[idx(p1)] + (rules.free_split(p1) ? lose_awaiting[idx(p1)] : 0.0);
+          }
+          return play(move, s, true);
         }
-        return play(strategy.move(DecisionPoint::first_two, s, up), s);
+        return play(strategy.move(DecisionPoint::first_two, s, up), s, true);
       };
       for (int p1 = 1; p1 <= CARD_VALUES; ++p1) {
         for (int p2 = 1; p2 <= CARD_VALUES; ++p2) {

@@ -307,10 +307,12 @@ class Engine::Round {
     hand.wager *= 2;
     const int known = known_dealer();
     const auto wager = static_cast<double>(hand.wager);
+    const auto stake = static_cast<double>(hand.house_stake);
     take_card(hand, [&](int c) {
       const HandState after = add_card(hand.state, c);
       if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_)) return -0.5 * wager;
-      return wager * values_->stand(known, after);
+      const double value = wager * values_->stand(known, after);
+      return VARIANTS && stake != 0 ? value + stake * values_->lose_stand(known, after) : value;
     });
     if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, hand.state, up_)) [[unlikely]]
       hand.status = HandStatus::rescued;
@@ -325,7 +327,11 @@ class Engine::Round {
       const int known = known_dealer();
       do {
         take_card(hand, [&](int c) {
-          return static_cast<double>(hand.wager) * values_->more(known, add_card(hand.state, c));
+          const HandState after = add_card(hand.state, c);
+          const double value = static_cast<double>(hand.wager) * values_->more(known, after);
+          return VARIANTS && hand.house_stake != 0
+                     ? value + static_cast<double>(hand.house_stake) * values_->lose_more(known, after)
+                     : value;
         });
         move = decide(DecisionPoint::more_cards, hand.state, 0);
       } while (move == Move::hit);
@@ -351,7 +357,10 @@ class Engine::Round {
         if (hand.second == 0) {  // a split hand takes its second card
           const int known = known_dealer();
           hand.second = static_cast<std::uint8_t>(take_card(hand, [&](int c) {
-            return static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c);
+            const double value = static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c);
+            return VARIANTS && hand.house_stake != 0
+                       ? value + static_cast<double>(hand.house_stake) * values_->lose_split_hand(known, hand.first, c)
+                       : value;
           }));
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
@@ -426,9 +435,11 @@ class Engine::Round {
   [[gnu::always_inline]] int dealer_draw() {
     return draw_valued(0, hand_count_, [&](int h, int c) {
       const TableHand& hand = hands_[static_cast<std::size_t>(h)];
-      return hand.status == HandStatus::live
-                 ? static_cast<double>(hand.wager) * values_->against_after(hand.state, dealer_, c)
-                 : 0.0;
+      if (hand.status != HandStatus::live) return 0.0;
+      const double value = static_cast<double>(hand.wager) * values_->against_after(hand.state, dealer_, c);
+      return VARIANTS && hand.house_stake != 0
+                 ? value + static_cast<double>(hand.house_stake) * values_->lose_against_after(hand.state, dealer_, c)
+                 : value;
     });
   }
   // The hole card of a no-hole-card game, worth to each hand what it settles

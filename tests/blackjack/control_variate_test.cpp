@@ -94,9 +94,10 @@ std::vector<Family> families() {
   add(
       "6 decks 3 seats", [](Rules& r) { r.seats = 3; }, 10);
   // Free Bet and Spanish 21 as configs/ deal them. V has the dealer 22 push,
-  // 21 always wins and the double rescue; it leaves out the free bets' house
-  // stakes and the bonuses, which costs reduction (Spanish 21: 571, 8,757
-  // without the bonuses; 49 before the rescue and 21 were in V).
+  // the free bets' house stakes, 21 always wins and the double rescue; it
+  // leaves out Spanish 21's bonuses, which costs reduction (Free Bet 5,600,
+  // 11.5 before its stakes were in V; Spanish 21 550, 9,100 without the
+  // bonuses, 50 before the rescue and 21 were in V).
   add(
       "Free Bet 6 decks H17",
       [](Rules& r) {
@@ -104,7 +105,7 @@ std::vector<Family> families() {
         r.free_double_totals = (1U << 9) | (1U << 10) | (1U << 11);
         r.free_split_pairs = 0b1111111110;
       },
-      2);
+      1000);
   const auto spanish21 = [](Rules& r) {
     r.remove_tens_per_deck = 4, r.h17 = true, r.resplit_aces = true, r.hit_split_aces = true;
     r.surrender = Surrender::late, r.player_21_wins = true, r.blackjack_beats_blackjack = true;

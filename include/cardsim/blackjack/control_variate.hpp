@@ -109,6 +109,22 @@ class ControlValues {
     return against_[state][add_card(dealer, card)];
   }
 
+  // Free Bet: a hand's house stake (the free bets in its wager) is the
+  // player's only when the hand loses, so a hand is worth wager x its value
+  // above plus stake x its chance to lose, these (a surrendered hand: 0).
+  // Its second card, where a free double also adds its stake, is in
+  // split_hand().
+  double lose_stand(int known_dealer, HandState state) const { return lose_stand_[ku(known_dealer)][state]; }
+  double lose_more(int known_dealer, HandState state) const { return lose_more_[ku(known_dealer)][state]; }
+  double lose_split_hand(int known_dealer, int first, int second) const {
+    return lose_split_hand_[ku(known_dealer)][idx(first)][idx(second)];
+  }
+  double lose_against(HandState state, HandState dealer) const { return lose_against_[state][dealer]; }
+  double lose_against_after(HandState state, HandState dealer, int card) const {
+    if (dealer_22_pushes_ && low_total(dealer) + card == BUST_TOTAL) return is_bust(state) ? 1.0 : 0.0;
+    return lose_against_[state][add_card(dealer, card)];
+  }
+
   const CardProbabilities& probabilities() const { return p_; }
 
   // Whether a doubled hand that its card made `after` is given up for the
@@ -182,6 +198,10 @@ class ControlValues {
   std::array<ByState, KNOWN> more_{};
   std::array<std::array<ByCard, CARD_VALUES>, KNOWN> split_hand_{};
   std::array<ByState, HAND_STATES> against_{};
+  std::array<ByState, KNOWN> lose_stand_{};
+  std::array<ByState, KNOWN> lose_more_{};
+  std::array<std::array<ByCard, CARD_VALUES>, KNOWN> lose_split_hand_{};
+  std::array<ByState, HAND_STATES> lose_against_{};
   bool dealer_22_pushes_ = false;
 };
 
