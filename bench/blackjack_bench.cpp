@@ -225,8 +225,8 @@ void BM_ControlVariateCompare(benchmark::State& state) {
   const StrategyChart h17_chart = io::load_strategy("basic", h17, "");
   std::shared_ptr<const ControlValues> values;
   if (on) {
-    const Engine plain(h17, h17_chart);
-    values = std::make_shared<const ControlValues>(h17, plain.strategy(), baseline.control_values()->coordinate());
+    values = std::make_shared<const ControlValues>(h17, ResolvedStrategy(h17, h17_chart),
+                                                   baseline.control_values()->coordinate());
   }
   const Engine variant(h17, h17_chart, Counting{}, {}, values);
   constexpr std::uint64_t CHUNKS = 100;

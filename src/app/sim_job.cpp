@@ -36,9 +36,8 @@ std::unique_ptr<bj::Engine> make_engine(const SimConfig& config, const bj::Strat
   if (control != bj::ControlVariate::exact || coordinate == nullptr) {
     return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), control);
   }
-  // The values need the strategy as the engine resolves it.
-  const bj::Engine plain(config.rules, chart, counting, bets, bj::ControlVariate::none);
-  auto values = std::make_shared<const bj::ControlValues>(config.rules, plain.strategy(), *coordinate);
+  auto values =
+      std::make_shared<const bj::ControlValues>(config.rules, bj::ResolvedStrategy(config.rules, chart), *coordinate);
   return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), std::move(values));
 }
 

@@ -36,11 +36,6 @@ void from_highest_total(Visit&& visit) {
 
 }  // namespace
 
-double ControlValues::doubled_card(const Rules& rules, const ResolvedStrategy& strategy, const ByState& stand,
-                                   HandState after, int up) {
-  return rescued(rules, strategy, after, up) ? -0.5 : stand[after];
-}
-
 std::shared_ptr<const ControlValues> ControlValues::built_for(const Rules& rules, const ResolvedStrategy& strategy,
                                                               const CardProbabilities& p) {
   auto values = std::make_shared<ControlValues>(rules);
@@ -183,10 +178,15 @@ void ControlValues::build(const Rules& rules, const ResolvedStrategy& strategy) 
         }
       }
       const auto hit = [&](HandState s) { return expect([&](int c) { return more[add_card(s, c)]; }); };
+      // A double's value per unit of the original wager (a rescued hand
+      // loses half its doubled wager), and its chance to lose (a rescued
+      // hand's stake: none).
       const auto doubled = [&](HandState s) {
-        return 2 * expect([&](int c) { return doubled_card(rules, strategy, stand, add_card(s, c), up); });
+        return 2 * expect([&](int c) {
+                 const HandState after = add_card(s, c);
+                 return rescued(rules, strategy, after, up) ? -0.5 : stand[after];
+               });
       };
-      // The chance to lose after a double (a rescued hand's stake: none).
       const auto lose_doubled = [&](HandState s) {
         return expect([&](int c) {
           const HandState after = add_card(s, c);

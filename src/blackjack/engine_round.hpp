@@ -281,6 +281,14 @@ class Engine::Round {
     if constexpr (SUITED) return static_cast<unsigned>(suit_of(cards_.round_cards()[cards_.round_size() - 1]));
     return 0;
   }
+  // What `hand` is worth in money units for the control variate: its wager
+  // times `value` (per unit wager), plus, under Free Bet, its house stake
+  // times lose() (its chance to lose: the stake is the player's only then).
+  template <class Lose>
+  [[gnu::always_inline]] static double staked(const TableHand& hand, double value, Lose&& lose) {
+    const double wagered = static_cast<double>(hand.wager) * value;
+    return VARIANTS && hand.house_stake != 0 ? wagered + static_cast<double>(hand.house_stake) * lose() : wagered;
+  }
   // A card drawn to a hand (its first card is never drawn here), worth
   // value(c) to it (the control variate); under spanish_bonuses its cards and
   // suits are followed.
@@ -306,13 +314,10 @@ class Engine::Round {
       hand.house_stake += hand.wager;  // the house matches the hand's bet
     hand.wager *= 2;
     const int known = known_dealer();
-    const auto wager = static_cast<double>(hand.wager);
-    const auto stake = static_cast<double>(hand.house_stake);
     take_card(hand, [&](int c) {
       const HandState after = add_card(hand.state, c);
-      if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_)) return -0.5 * wager;
-      const double value = wager * values_->stand(known, after);
-      return VARIANTS && stake != 0 ? value + stake * values_->lose_stand(known, after) : value;
+      if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_)) return -0.5 * hand.wager;
+      return staked(hand, values_->stand(known, after), [&] { return values_->lose_stand(known, after); });
     });
     if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, hand.state, up_)) [[unlikely]]
       hand.status = HandStatus::rescued;
@@ -328,10 +333,7 @@ class Engine::Round {
       do {
         take_card(hand, [&](int c) {
           const HandState after = add_card(hand.state, c);
-          const double value = static_cast<double>(hand.wager) * values_->more(known, after);
-          return VARIANTS && hand.house_stake != 0
-                     ? value + static_cast<double>(hand.house_stake) * values_->lose_more(known, after)
-                     : value;
+          return staked(hand, values_->more(known, after), [&] { return values_->lose_more(known, after); });
         });
         move = decide(DecisionPoint::more_cards, hand.state, 0);
       } while (move == Move::hit);
@@ -357,10 +359,8 @@ class Engine::Round {
         if (hand.second == 0) {  // a split hand takes its second card
           const int known = known_dealer();
           hand.second = static_cast<std::uint8_t>(take_card(hand, [&](int c) {
-            const double value = static_cast<double>(hand.wager) * values_->split_hand(known, hand.first, c);
-            return VARIANTS && hand.house_stake != 0
-                       ? value + static_cast<double>(hand.house_stake) * values_->lose_split_hand(known, hand.first, c)
-                       : value;
+            return staked(hand, values_->split_hand(known, hand.first, c),
+                          [&] { return values_->lose_split_hand(known, hand.first, c); });
           }));
         }
         const bool split_ace = hand.from_split & (hand.first == ACE);
@@ -436,10 +436,8 @@ class Engine::Round {
     return draw_valued(0, hand_count_, [&](int h, int c) {
       const TableHand& hand = hands_[static_cast<std::size_t>(h)];
       if (hand.status != HandStatus::live) return 0.0;
-      const double value = static_cast<double>(hand.wager) * values_->against_after(hand.state, dealer_, c);
-      return VARIANTS && hand.house_stake != 0
-                 ? value + static_cast<double>(hand.house_stake) * values_->lose_against_after(hand.state, dealer_, c)
-                 : value;
+      return staked(hand, values_->against_after(hand.state, dealer_, c),
+                    [&] { return values_->lose_against_after(hand.state, dealer_, c); });
     });
   }
   // The hole card of a no-hole-card game, worth to each hand what it settles

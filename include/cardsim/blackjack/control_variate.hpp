@@ -111,15 +111,14 @@ class ControlValues {
 
   // Free Bet: a hand's house stake (the free bets in its wager) is the
   // player's only when the hand loses, so a hand is worth wager x its value
-  // above plus stake x its chance to lose, these (a surrendered hand: 0).
-  // Its second card, where a free double also adds its stake, is in
-  // split_hand().
+  // above plus stake x its chance to lose, these (a surrendered or rescued
+  // hand: 0). A split hand's second card, where a free double also adds its
+  // stake, is in split_hand().
   double lose_stand(int known_dealer, HandState state) const { return lose_stand_[ku(known_dealer)][state]; }
   double lose_more(int known_dealer, HandState state) const { return lose_more_[ku(known_dealer)][state]; }
   double lose_split_hand(int known_dealer, int first, int second) const {
     return lose_split_hand_[ku(known_dealer)][idx(first)][idx(second)];
   }
-  double lose_against(HandState state, HandState dealer) const { return lose_against_[state][dealer]; }
   double lose_against_after(HandState state, HandState dealer, int card) const {
     if (dealer_22_pushes_ && low_total(dealer) + card == BUST_TOTAL) return is_bust(state) ? 1.0 : 0.0;
     return lose_against_[state][add_card(dealer, card)];
@@ -164,11 +163,6 @@ class ControlValues {
  private:
   // Fills every table from p_.
   void build(const Rules& rules, const ResolvedStrategy& strategy);
-  // A doubled hand's value per unit of its (doubled) wager once its card
-  // makes it `after` against `up`: standing, or half of it given up
-  // (double_rescue).
-  static double doubled_card(const Rules& rules, const ResolvedStrategy& strategy,
-                             const std::array<double, HAND_STATES>& stand, HandState after, int up);
   // drift_ from forward differences of box().
   void build_drift(const Rules& rules, const ResolvedStrategy& strategy);
   // buckets_ along coordinate_.
