@@ -316,7 +316,8 @@ class Engine::Round {
     const int known = known_dealer();
     take_card(hand, [&](int c) {
       const HandState after = add_card(hand.state, c);
-      if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_)) return -0.5 * hand.wager;
+      if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, after, up_))
+        return -0.5 * static_cast<double>(hand.wager);
       return staked(hand, values_->stand(known, after), [&] { return values_->lose_stand(known, after); });
     });
     if (VARIANTS && ControlValues::rescued(e_.rules_, e_.strategy_, hand.state, up_)) [[unlikely]]

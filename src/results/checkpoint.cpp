@@ -6,6 +6,7 @@
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/strategy_file.hpp"
+#include "cardsim/io/whole_number.hpp"
 
 namespace cardsim::io {
 using nlohmann::json;
@@ -101,7 +102,8 @@ Checkpoint checkpoint_from_text(std::string_view text, const std::string& source
     const json& shard = j.at("shard");
     checkpoint.sharded = !shard.is_null();
     if (checkpoint.sharded) {
-      checkpoint.shard = {shard.at("index").get<std::uint64_t>(), shard.at("count").get<std::uint64_t>()};
+      checkpoint.shard = {whole_number<std::uint64_t>(shard.at("index"), where + ": shard index"),
+                          whole_number<std::uint64_t>(shard.at("count"), where + ": shard count")};
     }
     if (checkpoint.shard.count == 0 || checkpoint.shard.count > run::MAX_SHARDS ||
         checkpoint.shard.index >= checkpoint.shard.count) {

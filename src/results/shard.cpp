@@ -8,6 +8,7 @@
 #include "cardsim/io/paired_result.hpp"
 #include "cardsim/io/result.hpp"
 #include "cardsim/io/run_identity.hpp"
+#include "cardsim/io/whole_number.hpp"
 #include "cardsim/io/wide_sum.hpp"
 #include "cardsim/io/zjh_result.hpp"
 #include "cardsim/io/zjh_text.hpp"
@@ -71,7 +72,8 @@ run::Shard check_shard_json(const json& j, const std::string& where, const std::
     throw Error(where + " has schema_version " + excerpt(j.at("schema_version").dump()) + "; this cardsim reads " +
                 std::to_string(schema));
   }
-  const run::Shard shard{info.at("index").get<std::uint64_t>(), info.at("count").get<std::uint64_t>()};
+  const run::Shard shard{whole_number<std::uint64_t>(info.at("index"), where + ": shard index"),
+                         whole_number<std::uint64_t>(info.at("count"), where + ": shard count")};
   if (shard.count == 0 || shard.count > run::MAX_SHARDS || shard.index >= shard.count) {
     throw Error(where + ": bad shard " + run::to_string(shard));
   }
@@ -96,7 +98,7 @@ Shard shard_from_json(const json& j, const std::string& source, bool paired, Rea
     shard.identity = info.at("identity");
     read_rest(shard, info, where);
     const json& performance = j.at("performance");
-    shard.threads = performance.at("threads").get<unsigned>();
+    shard.threads = whole_number<unsigned>(performance.at("threads"), where + ": threads");
     shard.elapsed_seconds = performance.at("elapsed_seconds").get<double>();
     return shard;
   });
@@ -146,14 +148,14 @@ PairedShardResult paired_shard_from_json(const json& j, const std::string& sourc
           shard.exact_ev.push_back(info.at("exact_ev").at(v).get<double>());
           shard.tallies.push_back(tally_from_json(variants.at(v).at("result").at("tally")));
           check_tally_possible(shard.tallies.back(), config.rules, where + ", variant " + std::to_string(v));
-          shard.chunk_nets.push_back(nets.at(v).get<std::vector<std::int64_t>>());
+          shard.chunk_nets.push_back(whole_numbers<std::int64_t>(nets.at(v), where + ": chunk_net"));
           const blackjack::Tally& tally = shard.tallies.back();
           shard.chunk_side_nets.emplace_back(chunks.size());
           if (info.contains("chunk_side_net")) {
             const json& side = info.at("chunk_side_net").at(v);
             std::array<std::int64_t, blackjack::MAX_SIDE_BETS> sums{};
             for (std::size_t i = 0; i < side.size() && i < chunks.size(); ++i) {
-              const auto row = side.at(i).get<std::vector<std::int64_t>>();
+              const auto row = whole_numbers<std::int64_t>(side.at(i), where + ": a chunk_side_net row");
               if (row.size() > sums.size()) throw Error(where + ": a chunk_side_net row has too many side bets");
               for (std::size_t b = 0; b < row.size(); ++b) {
                 shard.chunk_side_nets.back()[i][b] = row[b];
@@ -268,7 +270,7 @@ ZjhShardResult zjh_shard_from_json(const json& j, const std::string& source) {
       throw Error(where + ": its tally is impossible: " + problem +
                   " (the file was edited, or not written by cardsim)");
     }
-    shard.threads = j.at("run").at("threads").get<unsigned>();
+    shard.threads = whole_number<unsigned>(j.at("run").at("threads"), where + ": threads");
     shard.elapsed_seconds = j.at("run").at("elapsed_seconds").get<double>();
     return shard;
   });

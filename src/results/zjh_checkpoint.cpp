@@ -5,6 +5,7 @@
 #include "cardsim/io/checkpoint.hpp"
 #include "cardsim/io/run_identity.hpp"
 #include "cardsim/io/shard.hpp"
+#include "cardsim/io/whole_number.hpp"
 #include "cardsim/io/zjh_config.hpp"
 #include "cardsim/io/zjh_result.hpp"
 
@@ -73,7 +74,8 @@ ZjhCheckpoint zjh_checkpoint_from_text(std::string_view text, const std::string&
     const json& shard = j.at("shard");
     checkpoint.sharded = !shard.is_null();
     if (checkpoint.sharded) {
-      checkpoint.shard = {shard.at("index").get<std::uint64_t>(), shard.at("count").get<std::uint64_t>()};
+      checkpoint.shard = {whole_number<std::uint64_t>(shard.at("index"), where + ": shard index"),
+                          whole_number<std::uint64_t>(shard.at("count"), where + ": shard count")};
     }
     if (checkpoint.shard.count == 0 || checkpoint.shard.count > run::MAX_SHARDS ||
         checkpoint.shard.index >= checkpoint.shard.count) {

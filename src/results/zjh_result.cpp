@@ -5,6 +5,7 @@
 
 #include "cardsim/core/error.hpp"
 #include "cardsim/io/result.hpp"
+#include "cardsim/io/whole_number.hpp"
 #include "json_util.hpp"
 
 namespace cardsim::io {
@@ -60,10 +61,10 @@ json zjh_sim_config_json(const zjh::SimConfig& config) {
 zjh::SimConfig zjh_sim_config_from_json(const json& j) {
   if (!j.is_object() || j.value("game", json()) != "zjh") throw Error("not the config of a zjh sim");
   zjh::SimConfig config;
-  config.players = j.at("players").get<unsigned>();
-  config.deals = j.at("deals").get<std::uint64_t>();
-  config.seed = j.at("seed").get<std::uint64_t>();
-  config.chunk_deals = j.at("chunk_deals").get<std::uint64_t>();
+  config.players = whole_number<unsigned>(j.at("players"), "players");
+  config.deals = whole_number<std::uint64_t>(j.at("deals"), "deals");
+  config.seed = whole_number<std::uint64_t>(j.at("seed"), "seed");
+  config.chunk_deals = whole_number<std::uint64_t>(j.at("chunk_deals"), "chunk_deals");
   config.rules = zjh_rules_from_json(j.at("rules"));
   zjh::validate(config);
   return config;

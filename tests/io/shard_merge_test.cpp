@@ -110,6 +110,29 @@ TEST(ShardMerge, RejectsMissingRepeatedForeignPartialAndDamagedShards) {
   EXPECT_NE(merge_error({{"a", s0}, {"n", plain.dump()}, {"c", s2}}).find("not a shard result"), std::string::npos);
 }
 
+// A count that is not a whole number its type holds (a float, a negative
+// thread count, one beyond 2^64) is refused by name, never cast: nlohmann
+// would read 1.5 as 1, -1 as 2^64-1, and a float out of range is undefined.
+TEST(ShardMerge, CountsThatAreNotWholeNumbersAreRejected) {
+  const SimConfig config = sample_config();
+  const std::string s0 = shard_text(config, {0, 2});
+  const json s1 = json::parse(shard_text(config, {1, 2}));
+  const std::vector<std::pair<json::json_pointer, json>> damages = {
+      {"/shard/index"_json_pointer, 1.5},        {"/shard/count"_json_pointer, -773640.5},
+      {"/shard/count"_json_pointer, 1e300},      {"/performance/threads"_json_pointer, -773640.5},
+      {"/performance/threads"_json_pointer, -1}, {"/performance/threads"_json_pointer, 4294967296ULL},
+  };
+  for (const auto& [where, value] : damages) {
+    json damaged = s1;
+    damaged[where] = value;
+    seal_shard_result(damaged);
+    const std::string message = merge_error({{"a", s0}, {"b", damaged.dump()}});
+    EXPECT_NE(message.find("expected a whole number from 0 to"), std::string::npos)
+        << where.to_string() << " = " << value.dump() << ": " << message;
+    EXPECT_EQ(message.rfind("shard 'b': ", 0), 0U) << message;
+  }
+}
+
 TEST(ShardMerge, EveryChangedTallyDigitIsRejected) {
   const std::string text = shard_text(sample_config(), {1, 3});
   const std::size_t tally = text.find("\"tally\"");
