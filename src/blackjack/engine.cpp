@@ -6,10 +6,11 @@
 #include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting)
+EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting)
     : rules_((validate(rules), rules)),
       strategy_(rules, chart),
       bet_(rules.bet_units()),
@@ -35,21 +36,19 @@ const Counting& no_counting() {
 }
 }  // namespace
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
-
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-               ControlVariate control)
-    : Engine(rules, chart, counting, std::move(side_bets), std::shared_ptr<const ControlValues>{}) {
+EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
+                       std::vector<SideBet> side_bets, ControlVariate control)
+    : EngineCore(rules, chart, counting, std::move(side_bets), std::shared_ptr<const ControlValues>{}) {
   if (control == ControlVariate::exact) control_by(std::make_shared<const ControlValues>(rules_, strategy_));
 }
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-               std::shared_ptr<const ControlValues> values)
-    : Engine(rules, chart, counting, std::move(side_bets)) {
+EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
+                       std::vector<SideBet> side_bets, std::shared_ptr<const ControlValues> values)
+    : EngineCore(rules, chart, counting, std::move(side_bets)) {
   if (values) control_by(std::move(values));
 }
 
-void Engine::control_by(std::shared_ptr<const ControlValues> values) {
+void EngineCore::control_by(std::shared_ptr<const ControlValues> values) {
   control_values_ = std::move(values);
   drift_weights_.clear();
   if (!control_values_ || rules_.infinite() || rules_.reshuffle == Reshuffle::every_round) return;
@@ -57,7 +56,7 @@ void Engine::control_by(std::shared_ptr<const ControlValues> values) {
   // (the same for every run of these rules, so every thread, shard and rank
   // uses the same figure; any figure leaves the estimates unbiased).
   constexpr std::uint64_t PILOT_ROUNDS = 20'000;
-  Engine plain(*this);
+  EngineCore plain(*this);
   plain.control_values_.reset();
   auto tally = std::make_unique<Tally>();
   core::Rng rng = core::chunk_rng(0, core::StreamPurpose::control_pilot, 0);
@@ -78,10 +77,54 @@ void Engine::control_by(std::shared_ptr<const ControlValues> values) {
         (n - behind_cut) * rounds_per_card / (static_cast<double>(n) * (n - 1));
 }
 
-core::Shoe Engine::make_shoe() const {
+core::Shoe EngineCore::make_shoe() const {
   if (rules_.infinite()) throw Error("an infinite deck has no shoe to look at");
   return core::Shoe(shoe_values(rules_.decks, rules_.remove_tens_per_deck), rules_.cut_card_position(),
                     rules_.burn_cards);
+}
+
+// The public Engine: its constructors build the core, its methods forward.
+static_assert(EngineCore::STOP_POLL_ROUNDS == Engine::STOP_POLL_ROUNDS);
+
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting)
+    : core_(std::make_shared<const EngineCore>(rules, chart, counting)) {}
+Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets)
+    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets))) {}
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+               ControlVariate control)
+    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets), control)) {}
+Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
+               std::shared_ptr<const ControlValues> values)
+    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets), std::move(values))) {}
+
+bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
+  return core_->play_chunk(rounds, rng, tally, stop);
+}
+void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
+  core_->play_stacked_round(cards, tally);
+}
+void Engine::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally& tally) const {
+  core_->play_stacked_suited_round(cards, tally);
+}
+void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
+                                int remaining_cards) const {
+  core_->play_stacked_round(cards, tally, running_count, remaining_cards);
+}
+core::Shoe Engine::make_shoe() const { return core_->make_shoe(); }
+void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
+  core_->play_shoe_round(shoe, rng, tally, running_count);
+}
+const Rules& Engine::rules() const { return core_->rules(); }
+const ResolvedStrategy& Engine::strategy() const { return core_->strategy(); }
+const ControlValues* Engine::control_values() const { return core_->control_values(); }
+const Counting& Engine::counting() const { return core_->counting(); }
+const std::vector<SideBet>& Engine::side_bets() const { return core_->side_bets(); }
+int Engine::true_count_of(int running_count, int remaining_cards) const {
+  return core_->true_count_of(running_count, remaining_cards);
+}
+bool Engine::true_count_at_least(int running_count, int remaining_cards, int index) const {
+  return core_->true_count_at_least(running_count, remaining_cards, index);
 }
 
 }  // namespace cardsim::blackjack

@@ -4,14 +4,15 @@
 #include <utility>
 #include <vector>
 
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/core/error.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets)
-    : Engine(rules, chart, counting) {
+EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
+                       std::vector<SideBet> side_bets)
+    : EngineCore(rules, chart, counting) {
   if (side_bets.empty()) return;
   if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
   if (rules_.switch_hands) throw Error("side bets are not dealt with Blackjack Switch (switch)");
@@ -40,8 +41,8 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
 // second card to each seat, the hole card (peek games), the players' draws,
 // the hole card (no-hole-card games) and the dealer's hits (from
 // dealer_from). (Out of line: once a round, and only with side bets.)
-void Engine::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
-                              HandState dealer, Tally& tally) const {
+void EngineCore::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
+                                  HandState dealer, Tally& tally) const {
   const auto at = [&](int i) { return round[static_cast<std::size_t>(i)]; };
   SideBetDeal deal;
   deal.upcard = at(seats);
