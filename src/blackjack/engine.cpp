@@ -3,49 +3,34 @@
 #include <memory>
 #include <utility>
 
-#include "cardsim/blackjack/analysis.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 #include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
-EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting)
+EngineCore::EngineCore(const Rules& rules, ResolvedStrategy strategy, Counting counting, std::vector<SideBet> side_bets,
+                       std::shared_ptr<const ControlValues> control, std::shared_ptr<const SwitchValues> switch_values)
     : rules_((validate(rules), rules)),
-      strategy_(rules, chart),
+      strategy_(std::move(strategy)),
+      switch_values_(rules.switch_hands ? std::move(switch_values) : nullptr),
       bet_(rules.bet_units()),
       half_bet_(bet_ / 2),
       blackjack_win_(rules.blackjack_win_units()),
-      counting_(counting) {
+      counting_(std::move(counting)) {
+  if (rules_.switch_hands && !switch_values_) {
+    throw Error("Blackjack Switch (switch) needs the analyzer's switch values (EngineSetup::switch_values; "
+                "make_engine computes them)");
+  }
   for (std::size_t b = 0; b < BONUS_21_PAYS.size(); ++b)
     bonus_21_units_[b] = bet_ * BONUS_21_PAYS[b].num / BONUS_21_PAYS[b].den;
-  if (rules_.switch_hands) {
-    switch_values_ = std::make_shared<const SwitchValues>(Analyzer(rules_).switch_values(chart));
-  }
   for (int s = 0; s < HAND_STATES; ++s) {
     const auto state = static_cast<HandState>(s);
     dealer_stands_[state] = dealer_stands(state, rules.h17);
   }
   if (counting_.enabled) set_up_counting();  // engine_counting.cpp
-}
-
-namespace {
-const Counting& no_counting() {
-  static const Counting none{};
-  return none;
-}
-}  // namespace
-
-EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
-                       std::vector<SideBet> side_bets, ControlVariate control)
-    : EngineCore(rules, chart, counting, std::move(side_bets), std::shared_ptr<const ControlValues>{}) {
-  if (control == ControlVariate::exact) control_by(std::make_shared<const ControlValues>(rules_, strategy_));
-}
-
-EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
-                       std::vector<SideBet> side_bets, std::shared_ptr<const ControlValues> values)
-    : EngineCore(rules, chart, counting, std::move(side_bets)) {
-  if (values) control_by(std::move(values));
+  set_up_side_bets(std::move(side_bets));    // engine_side_bets.cpp
+  if (control) control_by(std::move(control));
 }
 
 void EngineCore::control_by(std::shared_ptr<const ControlValues> values) {
@@ -83,20 +68,13 @@ core::Shoe EngineCore::make_shoe() const {
                     rules_.burn_cards);
 }
 
-// The public Engine: its constructors build the core, its methods forward.
+// The public Engine: its constructor builds the core, its methods forward.
 static_assert(EngineCore::STOP_POLL_ROUNDS == Engine::STOP_POLL_ROUNDS);
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting)
-    : core_(std::make_shared<const EngineCore>(rules, chart, counting)) {}
-Engine::Engine(const Rules& rules, const StrategyChart& chart) : Engine(rules, chart, no_counting()) {}
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets)
-    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets))) {}
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-               ControlVariate control)
-    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets), control)) {}
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-               std::shared_ptr<const ControlValues> values)
-    : core_(std::make_shared<const EngineCore>(rules, chart, counting, std::move(side_bets), std::move(values))) {}
+Engine::Engine(const Rules& rules, ResolvedStrategy strategy, EngineSetup setup)
+    : core_(std::make_shared<const EngineCore>(rules, std::move(strategy), std::move(setup.counting),
+                                               std::move(setup.side_bets), std::move(setup.control),
+                                               std::move(setup.switch_values))) {}
 
 bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
   return core_->play_chunk(rounds, rng, tally, stop);

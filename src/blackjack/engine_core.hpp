@@ -19,23 +19,18 @@
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/strategy.hpp"
+#include "cardsim/blackjack/switch_values.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/core/shoe.hpp"
 
 namespace cardsim::blackjack {
 
-struct SwitchValues;  // analysis.hpp
-
 class EngineCore {
  public:
-  // Engine's constructors (engine.hpp).
-  EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting);
-  EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets);
-  EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-             ControlVariate control);
-  EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-             std::shared_ptr<const ControlValues> values);
+  // Engine's constructor (engine.hpp), EngineSetup's parts one by one.
+  EngineCore(const Rules& rules, ResolvedStrategy strategy, Counting counting, std::vector<SideBet> side_bets,
+             std::shared_ptr<const ControlValues> control, std::shared_ptr<const SwitchValues> switch_values);
 
   // Engine's methods (engine.hpp).
   bool play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop = nullptr) const;
@@ -61,6 +56,8 @@ class EngineCore {
   std::int64_t true_count_numerator(int running_count, const TrueCountDivisor& d) const;
   // The counter's tables (engine_counting.cpp).
   void set_up_counting();
+  // The side bets' tables (engine_side_bets.cpp), after their checks.
+  void set_up_side_bets(std::vector<SideBet> side_bets);
   struct RoundCount;    // the running count handed to a counted round (engine_counting.hpp)
   struct Counter;       // a counter's state through a chunk (engine_counting.hpp)
   struct PlayedRounds;  // the counter's rounds of a chunk by true count (engine_counting.hpp)
@@ -114,8 +111,8 @@ class EngineCore {
 
   Rules rules_;
   ResolvedStrategy strategy_;
-  // Blackjack Switch: the values the switch decision compares, computed once
-  // by the analyzer for the rules and chart (null without switch_hands).
+  // Blackjack Switch: the values the switch decision compares, computed by
+  // the analyzer for the rules and chart (null without switch_hands).
   std::shared_ptr<const SwitchValues> switch_values_;
   std::int64_t bet_;                                           // units per initial bet
   std::int64_t half_bet_;                                      // surrender loss and insurance stake

@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "card_sources.hpp"
-#include "cardsim/blackjack/analysis.hpp"
 #include "engine_core.hpp"
 #include "engine_counting.hpp"
 #include "table_hand.hpp"

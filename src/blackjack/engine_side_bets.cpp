@@ -1,4 +1,4 @@
-// The Engine's side bets: the constructor that takes them, and their
+// The Engine's side bets: their checks and tables, and their
 // settlement at the end of a round from its suited cards.
 #include <string>
 #include <utility>
@@ -10,9 +10,7 @@
 
 namespace cardsim::blackjack {
 
-EngineCore::EngineCore(const Rules& rules, const StrategyChart& chart, const Counting& counting,
-                       std::vector<SideBet> side_bets)
-    : EngineCore(rules, chart, counting) {
+void EngineCore::set_up_side_bets(std::vector<SideBet> side_bets) {
   if (side_bets.empty()) return;
   if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
   if (rules_.switch_hands) throw Error("side bets are not dealt with Blackjack Switch (switch)");

@@ -20,6 +20,7 @@
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/blackjack/strategy.hpp"
+#include "cardsim/blackjack/switch_values.hpp"
 #include "cardsim/blackjack/tally.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/core/shoe.hpp"
@@ -28,33 +29,38 @@ namespace cardsim::blackjack {
 
 class EngineCore;  // src/blackjack/engine_core.hpp
 
+// What an Engine plays besides its rules and strategy.
+struct EngineSetup {
+  // The counter's bets and index plays (counting.hpp); off by default.
+  Counting counting{};
+  // Side bets: every seat bets one unit on each every round, settled into
+  // Tally::side_bets in this order. The shoe then deals suited cards
+  // (shoe_suited_cards: the same values from the same random numbers); a bet
+  // on the dealer's final hand (SideBetCards::dealer_final, Buster Blackjack)
+  // makes the dealer play out every round with real cards, as that game's
+  // rules say. None: rounds that carry no suits and cost nothing for them.
+  std::vector<SideBet> side_bets{};
+  // The control variate's values V (control_variate.hpp): each round's
+  // control goes into Tally::control (counted rounds' too:
+  // Tally::control.counting); every other field of the tally is the same as
+  // without it. Any V gives unbiased estimates (tests give deliberately wrong
+  // ones). Null: rounds not controlled.
+  std::shared_ptr<const ControlValues> control{};
+  // Blackjack Switch's values (switch_values.hpp), which the switch decision
+  // reads: required under Rules::switch_hands, else unused.
+  std::shared_ptr<const SwitchValues> switch_values{};
+};
+
 class Engine {
  public:
-  // Throws Error if the chart lacks a cell the rules can reach, or if
-  // `counting` is enabled for an infinite deck or has an unusable index line.
-  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting);
-  // No counting.
-  Engine(const Rules& rules, const StrategyChart& chart);
-  // With side bets: every seat bets one unit on each of `side_bets` every
-  // round, settled into Tally::side_bets in this order. The shoe then deals
-  // suited cards (shoe_suited_cards: the same values from the same random
-  // numbers); a bet on the dealer's final hand (SideBetCards::dealer_final,
-  // Buster Blackjack) makes the dealer play out every round with real cards,
-  // as that game's rules say. Empty: the rounds of the other constructor,
-  // which carry no suits and cost nothing for them. Throws Error for more
-  // than MAX_SIDE_BETS bets, a bet of more than MAX_SIDE_BET_OUTCOMES
-  // outcomes or one validate_side_bet refuses, or an infinite deck.
-  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets);
-  // The same, its rounds controlled by `control` (control_variate.hpp):
-  // ControlVariate::exact adds each round's control to Tally::control
-  // (counted rounds' too: Tally::control.counting); every other field of the
-  // tally is the same as without it.
-  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-         ControlVariate control);
-  // The same with the control's values V given (any V gives unbiased
-  // estimates: tests give deliberately wrong ones); null: not controlled.
-  Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets,
-         std::shared_ptr<const ControlValues> values);
+  // The rounds of `rules` played by `strategy` (resolved for these rules),
+  // with what `setup` adds. Throws Error if the rules are invalid, Switch's
+  // values are missing under switch_hands, the counting is enabled for an
+  // infinite deck or has an unusable index line, or the side bets are more
+  // than MAX_SIDE_BETS, a bet has more than MAX_SIDE_BET_OUTCOMES outcomes or
+  // is one validate_side_bet refuses, or are dealt from an infinite deck.
+  // (make_engine, below, resolves a chart and computes the analyzer's part.)
+  Engine(const Rules& rules, ResolvedStrategy strategy, EngineSetup setup = {});
 
   // Plays `rounds` rounds from a freshly shuffled shoe with `rng`, adding to
   // `tally`. A finite shoe is reshuffled as the rules say; the last shoe of the
@@ -111,5 +117,13 @@ class Engine {
  private:
   std::shared_ptr<const EngineCore> core_;
 };
+
+// An Engine of `rules` playing `chart`, with what the analyzer computes
+// first: Blackjack Switch's values under switch_hands, and under
+// ControlVariate::exact the control's exact values (setup.control must then
+// be null). Throws Error as Engine's constructor does, and if the chart lacks
+// a cell the rules can reach. Defined with the analyzer (src/analysis/).
+Engine make_engine(const Rules& rules, const StrategyChart& chart, EngineSetup setup = {},
+                   ControlVariate control = ControlVariate::none);
 
 }  // namespace cardsim::blackjack
