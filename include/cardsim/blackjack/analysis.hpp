@@ -3,7 +3,7 @@
 // card (with card removal), the exact expected value of a strategy chart, and
 // the optimal total-dependent basic strategy of a rule set.
 //
-// Semantics are the engine's (blackjack/engine.cpp) so that simulated and exact
+// Semantics are the engine's (src/engine/) so that simulated and exact
 // values compare: the same chart fallbacks (D, Ds, Ph, Rh, Rs, Rp), double
 // rules on two-card hard totals, one card to split aces unless hit_split_aces,
 // A+T after a split is 21 not blackjack, peek / ENHC / ENHC-OBO settlement,

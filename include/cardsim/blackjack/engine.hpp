@@ -27,7 +27,7 @@
 
 namespace cardsim::blackjack {
 
-class EngineCore;  // src/blackjack/engine_core.hpp
+class EngineCore;  // src/engine/engine_core.hpp
 
 // What an Engine plays besides its rules and strategy.
 struct EngineSetup {

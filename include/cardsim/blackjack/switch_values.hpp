@@ -32,4 +32,3 @@ struct SwitchValues {
 };
 
 }  // namespace cardsim::blackjack
-

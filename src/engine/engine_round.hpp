@@ -1,4 +1,4 @@
-// The round of blackjack the Engine plays (private to src/blackjack/): the
+// The round of blackjack the Engine plays (private to src/engine/): the
 // deal, the players' decisions, the dealer's hand and the settlement, as the
 // phases of EngineCore::Round. Every phase is inlined into play_round (and the
 // chunk loops, [[gnu::flatten]], inline the round): the round's state lives in

@@ -1,4 +1,4 @@
-// The Engine's counting in the round (private to src/blackjack/): the true
+// The Engine's counting in the round (private to src/engine/): the true
 // count without a division, inlined where the rounds ask it, and the state a
 // counted round and a chunk's counter carry. The set-up of the divisors and
 // the counter's money are in engine_counting.cpp.

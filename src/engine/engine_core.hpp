@@ -1,4 +1,4 @@
-// The Engine's insides (private to src/blackjack/): its resolved tables, the
+// The Engine's insides (private to src/engine/): its resolved tables, the
 // chunk loops and the round, as one class that the public Engine
 // (cardsim/blackjack/engine.hpp) holds and forwards to. Nothing here is part
 // of the installed API, so the round can change without changing the ABI.

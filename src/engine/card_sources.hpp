@@ -1,4 +1,4 @@
-// The card sources the Engine's round deals from (private to src/blackjack/):
+// The card sources the Engine's round deals from (private to src/engine/):
 // the shoe of suited cards of side-bet runs, the infinite deck, and the fixed
 // sequences of stacked rounds. Each answers draw(rng) with a card's value
 // (1..10) and lookahead() with the cards it would deal next; the counted
