@@ -68,8 +68,8 @@ int naive_total(const std::vector<int>& cards) {
 
 blackjack::Engine standard_engine(bool controlled) {
   const blackjack::Rules rules;
-  return blackjack::Engine(rules, io::load_strategy("basic", rules, ""), blackjack::Counting{}, {},
-                           controlled ? blackjack::ControlVariate::exact : blackjack::ControlVariate::none);
+  return blackjack::make_engine(rules, io::load_strategy("basic", rules, ""), {},
+                                controlled ? blackjack::ControlVariate::exact : blackjack::ControlVariate::none);
 }
 
 unsigned all_threads(const BenchRequest& request) {

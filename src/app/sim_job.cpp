@@ -30,15 +30,15 @@ namespace bj = blackjack;
 std::unique_ptr<bj::Engine> make_engine(const SimConfig& config, const bj::StrategyChart& chart,
                                         const bj::Counting& counting, const std::vector<PlayedSideBet>& side_bets,
                                         bj::ControlVariate control, const bj::CardProbabilities* coordinate) {
-  std::vector<bj::SideBet> bets;
-  bets.reserve(side_bets.size());
-  for (const PlayedSideBet& b : side_bets) bets.push_back(b.file.bet);
-  if (control != bj::ControlVariate::exact || coordinate == nullptr) {
-    return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), control);
+  bj::EngineSetup setup{.counting = counting};
+  setup.side_bets.reserve(side_bets.size());
+  for (const PlayedSideBet& b : side_bets) setup.side_bets.push_back(b.file.bet);
+  if (control == bj::ControlVariate::exact && coordinate != nullptr) {  // the buckets along another run's coordinate
+    setup.control =
+        std::make_shared<const bj::ControlValues>(config.rules, bj::ResolvedStrategy(config.rules, chart), *coordinate);
+    control = bj::ControlVariate::none;
   }
-  auto values =
-      std::make_shared<const bj::ControlValues>(config.rules, bj::ResolvedStrategy(config.rules, chart), *coordinate);
-  return std::make_unique<bj::Engine>(config.rules, chart, counting, std::move(bets), std::move(values));
+  return std::make_unique<bj::Engine>(bj::make_engine(config.rules, chart, std::move(setup), control));
 }
 
 nlohmann::json config_object(const std::string& path, const nlohmann::json& keys, InputRegistry& inputs,

@@ -232,7 +232,7 @@ IndexRun generate_indices(const Rules& rules, const StrategyChart& chart, const 
   Counting dealing = counting;
   dealing.indices.clear();
   dealing.has_wong_in = dealing.has_wong_out = false;
-  const Engine engine(rules, chart, dealing);
+  const Engine engine = make_engine(rules, chart, {.counting = dealing});
   // The engine's checks of the lines (an option the rules lack is an Error).
   const ResolvedIndices check(rules, engine.strategy(), lines);
   std::vector<Comparison> comparisons;

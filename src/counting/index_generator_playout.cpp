@@ -28,9 +28,9 @@ PlayoutCheck check_by_playout(const Rules& rules, const StrategyChart& chart, co
   IndexPlay low = line;
   low.index = 1;
   counting.indices = {high};
-  const Engine high_engine(one_seat, chart, counting);
+  const Engine high_engine = make_engine(one_seat, chart, {.counting = counting});
   counting.indices = {low};
-  const Engine low_engine(one_seat, chart, counting);
+  const Engine low_engine = make_engine(one_seat, chart, {.counting = counting});
 
   // The exact value, as the generator computes it.
   const ResolvedStrategy strategy(one_seat, chart);

@@ -306,7 +306,7 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   // 1. The counting run at a flat bet, each chunk's tally by true count kept.
   Counting flat = counting;
   flat.ramp = {{0, 1}};
-  const Engine measuring(rules, chart, flat, {}, plan.control);
+  const Engine measuring = make_engine(rules, chart, {.counting = flat}, plan.control);
   std::vector<ChunkByTrueCount> chunks(run.chunks);
   control.on_chunk = [&chunks](std::uint64_t chunk, const Tally& part) {
     // Each chunk its own element: no lock.
@@ -349,7 +349,7 @@ RampRun derive_ramp(const Rules& rules, const StrategyChart& chart, const Counti
   const run::ChunkPlan doubled{run.chunks * plan.chunk_rounds + plan.rounds, plan.chunk_rounds};
   std::vector<std::uint64_t> later(run.chunks);
   std::iota(later.begin(), later.end(), run.chunks);
-  const Engine confirming(rules, chart, ramped, {}, plan.control);
+  const Engine confirming = make_engine(rules, chart, {.counting = ramped}, plan.control);
   const SimulationResult confirmed = simulate(confirming, {plan.seed, doubled, later, 0}, plan.threads, control);
   run.confirmed = confirmed.tally;
   run.confirmed_statistics = counting_statistics(run.confirmed, rules, settings);

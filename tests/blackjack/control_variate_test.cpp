@@ -128,7 +128,7 @@ TEST(ControlVariate, FreshShoeAgreesWithExactValues) {
     Analyzer analyzer(family.rules);
     const StrategyChart chart = analyzer.optimal_chart();
     const double exact = analyzer.evaluate(chart).ev;
-    const Engine engine(family.rules, chart, Counting{}, {}, ControlVariate::exact);
+    const Engine engine = make_engine(family.rules, chart, {}, ControlVariate::exact);
     const Controlled run = play(engine, 400'000);
     std::printf("%-28s factor %.1f +/- %.1f  controlled %.5f%% +/- %.5f%%  exact %.5f%%  (%.2f SE)\n",
                 family.name.c_str(), run.reduction.factor, run.reduction.se, 100 * run.controlled.mean,
@@ -150,7 +150,7 @@ TEST(ControlVariate, InfiniteDeckIsNearlyExact) {
   Analyzer analyzer(rules);
   const StrategyChart chart = analyzer.optimal_chart();
   const double exact = analyzer.evaluate(chart).ev;
-  const Engine engine(rules, chart, Counting{}, {}, ControlVariate::exact);
+  const Engine engine = make_engine(rules, chart, {}, ControlVariate::exact);
   const Controlled run = play(engine, 200'000);
   EXPECT_NEAR(run.controlled.mean, exact, 1e-10);
   EXPECT_LT(run.controlled.se, 1e-10);
@@ -159,7 +159,7 @@ TEST(ControlVariate, InfiniteDeckIsNearlyExact) {
   rules.split_hands = 4;
   Analyzer resplits(rules);
   const StrategyChart resplit_chart = resplits.optimal_chart();
-  const Controlled four = play(Engine(rules, resplit_chart, Counting{}, {}, ControlVariate::exact), 200'000);
+  const Controlled four = play(make_engine(rules, resplit_chart, {}, ControlVariate::exact), 200'000);
   EXPECT_NEAR(four.controlled.mean, resplits.evaluate(resplit_chart).ev, TOLERANCE_SE * four.controlled.se);
   EXPECT_GT(four.reduction.factor, 10'000);
 }
@@ -174,7 +174,7 @@ TEST(ControlVariate, WrongValuesStayUnbiased) {
   const StrategyChart chart = analyzer.optimal_chart();
   const double exact = analyzer.evaluate(chart).ev;
 
-  const Engine zeros(rules, chart, Counting{}, {}, std::make_shared<const ControlValues>(rules));
+  const Engine zeros = make_engine(rules, chart, {.control = std::make_shared<const ControlValues>(rules)});
   const Controlled none = play(zeros, 200'000);
   EXPECT_EQ(none.controlled.mean, none.plain.mean);
   EXPECT_NEAR(none.reduction.factor, 1, 1e-9);
@@ -184,9 +184,9 @@ TEST(ControlVariate, WrongValuesStayUnbiased) {
   other.blackjack_pays_num = 6, other.blackjack_pays_den = 5;
   const auto wrong =
       std::make_shared<const ControlValues>(other, ResolvedStrategy(other, Analyzer(other).optimal_chart()));
-  const Engine engine(rules, chart, Counting{}, {}, wrong);
+  const Engine engine = make_engine(rules, chart, {.control = wrong});
   const Controlled run = play(engine, 1'000'000);
-  const Engine right(rules, chart, Counting{}, {}, ControlVariate::exact);
+  const Engine right = make_engine(rules, chart, {}, ControlVariate::exact);
   const Controlled good = play(right, 1'000'000);
   EXPECT_NEAR(run.controlled.mean, exact, TOLERANCE_SE * run.controlled.se);
   EXPECT_LT(run.reduction.factor, good.reduction.factor / 10);
@@ -211,13 +211,13 @@ TEST(ControlVariate, CutCardGamesAgreeWithLongPlainRuns) {
     const auto values = std::make_shared<const ControlValues>(rules, ResolvedStrategy(rules, chart));
     CardProbabilities flipped = values->drifts();
     for (double& effect : flipped) effect = -effect;
-    const Controlled controlled = play(Engine(rules, chart, Counting{}, {}, ControlVariate::exact), 1'000'000, 7);
+    const Controlled controlled = play(make_engine(rules, chart, {}, ControlVariate::exact), 1'000'000, 7);
     const Controlled wrong = play(
-        Engine(rules, chart, Counting{}, {}, std::make_shared<const ControlValues>(*values, flipped)), 1'000'000, 7);
-    const Controlled none =
-        play(Engine(rules, chart, Counting{}, {}, std::make_shared<const ControlValues>(*values, CardProbabilities{})),
-             1'000'000, 7);
-    const Controlled plain = play(Engine(rules, chart), 20'000'000, 8);
+        make_engine(rules, chart, {.control = std::make_shared<const ControlValues>(*values, flipped)}), 1'000'000, 7);
+    const Controlled none = play(
+        make_engine(rules, chart, {.control = std::make_shared<const ControlValues>(*values, CardProbabilities{})}),
+        1'000'000, 7);
+    const Controlled plain = play(make_engine(rules, chart), 20'000'000, 8);
     for (const Controlled* run : {&controlled, &wrong, &none}) {
       EXPECT_NEAR(run->controlled.mean, plain.plain.mean,
                   TOLERANCE_SE * std::hypot(run->controlled.se, plain.plain.se));
@@ -268,7 +268,7 @@ TEST(ControlVariate, CutCardStandardErrorsMatchTheSpreadOfRuns) {
     rules.h17 = game.h17;
     rules.seats = game.seats;
     rules.reshuffle = Reshuffle::cut_card;
-    const Engine engine(rules, Analyzer(rules).optimal_chart(), Counting{}, {}, ControlVariate::exact);
+    const Engine engine = make_engine(rules, Analyzer(rules).optimal_chart(), {}, ControlVariate::exact);
     constexpr int RUNS = 200;
     std::vector<core::MeanEstimate> table, seat;
     for (int run = 0; run < RUNS; ++run) {
@@ -292,8 +292,8 @@ TEST(ControlVariate, PlainTallyUnchangedAndMergeExact) {
   rules.reshuffle = Reshuffle::cut_card;
   rules.seats = 2;
   const StrategyChart chart = Analyzer(rules).optimal_chart();
-  const Engine controlled(rules, chart, Counting{}, {}, ControlVariate::exact);
-  const Engine plain(rules, chart);
+  const Engine controlled = make_engine(rules, chart, {}, ControlVariate::exact);
+  const Engine plain = make_engine(rules, chart);
   Tally with = simulate(controlled, 5, 300'000, 50'000, 1);
   const Tally without = simulate(plain, 5, 300'000, 50'000, 1);
   EXPECT_EQ(with.control.rounds, 300'000);
@@ -304,19 +304,19 @@ TEST(ControlVariate, PlainTallyUnchangedAndMergeExact) {
 
 TEST(ControlVariate, TallyJsonRoundTrip) {
   const Rules rules = base();
-  const Engine engine(rules, Analyzer(rules).optimal_chart(), Counting{}, {}, ControlVariate::exact);
+  const Engine engine = make_engine(rules, Analyzer(rules).optimal_chart(), {}, ControlVariate::exact);
   const Tally tally = simulate(engine, 3, 20'000, 10'000, 1);
   ASSERT_FALSE(tally.control.empty());
   EXPECT_EQ(io::tally_from_json(io::tally_to_json(tally)), tally);
-  EXPECT_FALSE(io::tally_to_json(simulate(Engine(rules, Analyzer(rules).optimal_chart()), 3, 20'000, 10'000, 1))
+  EXPECT_FALSE(io::tally_to_json(simulate(make_engine(rules, Analyzer(rules).optimal_chart()), 3, 20'000, 10'000, 1))
                    .contains("control"));
 }
 
 TEST(ControlVariate, MixedTallyRefused) {
   const Rules rules = base();
   const StrategyChart chart = Analyzer(rules).optimal_chart();
-  Tally mixed = simulate(Engine(rules, chart, Counting{}, {}, ControlVariate::exact), 3, 20'000, 10'000, 1);
-  mixed.merge(simulate(Engine(rules, chart), 4, 20'000, 10'000, 1));
+  Tally mixed = simulate(make_engine(rules, chart, {}, ControlVariate::exact), 3, 20'000, 10'000, 1);
+  mixed.merge(simulate(make_engine(rules, chart), 4, 20'000, 10'000, 1));
   EXPECT_THROW(sim_statistics(mixed, rules), Error);
 }
 
@@ -346,8 +346,8 @@ Rules counted_game() {
 TEST(ControlVariate, CountedRunsAgreeWithLongPlainRuns) {
   const Rules rules = counted_game();
   const StrategyChart chart = Analyzer(rules).optimal_chart();
-  const Engine controlled(rules, chart, hilo_ramp(), {}, ControlVariate::exact);
-  const Engine plain(rules, chart, hilo_ramp());
+  const Engine controlled = make_engine(rules, chart, {.counting = hilo_ramp()}, ControlVariate::exact);
+  const Engine plain = make_engine(rules, chart, {.counting = hilo_ramp()});
   Tally with = simulate(controlled, 21, 1'000'000, 100'000, 2);
   const Tally long_plain = simulate(plain, 22, 15'000'000, 500'000, 2);
   const CountingStatistics c = counting_statistics(with, rules, CountingSettings{});
@@ -379,7 +379,8 @@ TEST(ControlVariate, CountedRunsAgreeWithLongPlainRuns) {
 // of results, checkpoints and shards.
 TEST(ControlVariate, CountedTallyJsonRoundTrip) {
   const Rules rules = counted_game();
-  const Engine engine(rules, Analyzer(rules).optimal_chart(), hilo_ramp(), {}, ControlVariate::exact);
+  const Engine engine =
+      make_engine(rules, Analyzer(rules).optimal_chart(), {.counting = hilo_ramp()}, ControlVariate::exact);
   const Tally tally = simulate(engine, 26, 40'000, 10'000, 1);
   ASSERT_FALSE(tally.control.counting.empty());
   EXPECT_EQ(io::tally_from_json(io::tally_to_json(tally)), tally);
@@ -390,7 +391,8 @@ TEST(ControlVariate, CountedTallyJsonRoundTrip) {
 TEST(ControlVariate, CountedRunsWithWrongValuesStayUnbiased) {
   const Rules rules = counted_game();
   const StrategyChart chart = Analyzer(rules).optimal_chart();
-  const Engine zeros(rules, chart, hilo_ramp(), {}, std::make_shared<const ControlValues>(rules));
+  const Engine zeros =
+      make_engine(rules, chart, {.counting = hilo_ramp(), .control = std::make_shared<const ControlValues>(rules)});
   const CountingStatistics none =
       counting_statistics(simulate(zeros, 23, 300'000, 100'000, 2), rules, CountingSettings{});
   ASSERT_TRUE(none.win_plain);
@@ -401,9 +403,11 @@ TEST(ControlVariate, CountedRunsWithWrongValuesStayUnbiased) {
   const auto wrong =
       std::make_shared<const ControlValues>(other, ResolvedStrategy(other, Analyzer(other).optimal_chart()));
   const CountingStatistics run = counting_statistics(
-      simulate(Engine(rules, chart, hilo_ramp(), {}, wrong), 24, 1'000'000, 100'000, 2), rules, CountingSettings{});
-  const CountingStatistics plain = counting_statistics(
-      simulate(Engine(rules, chart, hilo_ramp()), 25, 10'000'000, 500'000, 2), rules, CountingSettings{});
+      simulate(make_engine(rules, chart, {.counting = hilo_ramp(), .control = wrong}), 24, 1'000'000, 100'000, 2),
+      rules, CountingSettings{});
+  const CountingStatistics plain =
+      counting_statistics(simulate(make_engine(rules, chart, {.counting = hilo_ramp()}), 25, 10'000'000, 500'000, 2),
+                          rules, CountingSettings{});
   EXPECT_NEAR(run.win.mean, plain.win.mean, TOLERANCE_SE * std::hypot(run.win.se, plain.win.se));
 }
 
@@ -415,7 +419,8 @@ TEST(ControlVariate, CountedRunsWithWrongValuesStayUnbiased) {
 // 1.13): 1 within 0.2 each, four SDs, as 13 counts are checked.
 TEST(ControlVariate, CountedStandardErrorsMatchTheSpreadOfRuns) {
   const Rules rules = counted_game();
-  const Engine engine(rules, Analyzer(rules).optimal_chart(), hilo_ramp(), {}, ControlVariate::exact);
+  const Engine engine =
+      make_engine(rules, Analyzer(rules).optimal_chart(), {.counting = hilo_ramp()}, ControlVariate::exact);
   constexpr int RUNS = 200;
   std::vector<core::MeanEstimate> wins;
   std::map<int, std::vector<core::MeanEstimate>> at_count;
@@ -444,7 +449,7 @@ TEST(ControlVariate, RareTrueCountsHaveNoStandardError) {
   const Rules rules = counted_game();
   const StrategyChart chart = Analyzer(rules).optimal_chart();
   for (const ControlVariate control : {ControlVariate::none, ControlVariate::exact}) {
-    const Tally tally = simulate(Engine(rules, chart, hilo_ramp(), {}, control), 7, 20'000, 10'000, 2);
+    const Tally tally = simulate(make_engine(rules, chart, {.counting = hilo_ramp()}, control), 7, 20'000, 10'000, 2);
     const CountingStatistics c = counting_statistics(tally, rules, CountingSettings{});
     int rare = 0, common = 0;
     for (const TrueCountStatistics& x : c.by_true_count) {

@@ -163,7 +163,7 @@ TEST(TrueCount, EngineFastDivisionEqualsTheReference) {
         counting.system.scale = c.scale;
         counting.deck_estimate = estimate;
         counting.rounding = rounding;
-        const Engine engine(rules, chart, counting);
+        const Engine engine = make_engine(rules, chart, {.counting = counting});
         for (int remaining = 0; remaining <= rules.shoe_cards(); ++remaining) {
           for (int running = -c.max_running; running <= c.max_running; running += c.step) {
             const int expected = std::clamp(true_count(running, remaining, c.scale, estimate, rounding),
@@ -243,7 +243,7 @@ class IndexPlays : public ::testing::Test {
 };
 
 TEST_F(IndexPlays, SixteenAgainstTenStandsFromZero) {
-  const Engine engine(rules_, chart_, hilo(shipped_indices("illustrious18-fab4-s17")));
+  const Engine engine = make_engine(rules_, chart_, {.counting = hilo(shipped_indices("illustrious18-fab4-s17"))});
   // player T,6; up T; hole 7; then the player's hit would be a 5 (21), the
   // dealer's 17 stands. Seen this round: T, 6, T = -1.
   const std::vector<std::uint8_t> cards{10, 10, 6, 7, 5, 9};
@@ -252,12 +252,12 @@ TEST_F(IndexPlays, SixteenAgainstTenStandsFromZero) {
   // Running count -2: TC -1 (floor of -3/3): hit, 21 wins.
   EXPECT_EQ(play(engine, cards, -2).seats[0].net, 2);
   // Without indices basic strategy hits at any count.
-  const Engine plain(rules_, chart_, hilo());
+  const Engine plain = make_engine(rules_, chart_, {.counting = hilo()});
   EXPECT_EQ(play(plain, cards, 30).seats[0].net, 2);
 }
 
 TEST_F(IndexPlays, InsuranceFromPlusThree) {
-  const Engine engine(rules_, chart_, hilo(shipped_indices("insurance-only")));
+  const Engine engine = make_engine(rules_, chart_, {.counting = hilo(shipped_indices("insurance-only"))});
   // player T,9; up A; hole T: dealer blackjack. Seen: T, A, 9 = -2.
   const std::vector<std::uint8_t> cards{10, 1, 9, 10};
   // RC 11: 9 after the seen cards, TC 3: insured, the 2:1 win pays the lost hand.
@@ -273,7 +273,7 @@ TEST_F(IndexPlays, InsuranceFromPlusThree) {
 // The engine's true count reads tables by remaining cards: a count for more
 // cards than the shoe holds is refused, not read past the tables' end.
 TEST_F(IndexPlays, RemainingCardsBeyondTheShoeAreRefused) {
-  const Engine engine(rules_, chart_, hilo(shipped_indices("illustrious18-fab4-s17")));
+  const Engine engine = make_engine(rules_, chart_, {.counting = hilo(shipped_indices("illustrious18-fab4-s17"))});
   const std::vector<std::uint8_t> cards{10, 10, 6, 7, 5, 9};
   Tally tally;
   for (const int remaining : {-1, rules_.shoe_cards() + 1}) {
@@ -290,7 +290,7 @@ TEST_F(IndexPlays, RemainingCardsBeyondTheShoeAreRefused) {
 TEST_F(IndexPlays, FabFourSurrendersFifteenAgainstTenFromZero) {
   rules_.surrender = Surrender::late;
   const StrategyChart chart = optimal_basic_strategy(rules_);
-  const Engine engine(rules_, chart, hilo(shipped_indices("illustrious18-fab4-s17")));
+  const Engine engine = make_engine(rules_, chart, {.counting = hilo(shipped_indices("illustrious18-fab4-s17"))});
   // player 9,6; up T; hole 8; hit card T busts. Seen: 9, 6, T = 0.
   const std::vector<std::uint8_t> cards{9, 10, 6, 8, 10};
   EXPECT_EQ(play(engine, cards, 0).seats[0].surrenders, 1);  // TC 0: surrender
@@ -300,7 +300,7 @@ TEST_F(IndexPlays, FabFourSurrendersFifteenAgainstTenFromZero) {
 }
 
 TEST_F(IndexPlays, TensSplitAgainstSixFromPlusFour) {
-  const Engine engine(rules_, chart_, hilo(shipped_indices("illustrious18-fab4-s17")));
+  const Engine engine = make_engine(rules_, chart_, {.counting = hilo(shipped_indices("illustrious18-fab4-s17"))});
   // player T,T; up 6; hole T; split hands get 9 and 8; dealer draws T: bust.
   // Seen: T, T, 6 = -1.
   const std::vector<std::uint8_t> cards{10, 6, 10, 10, 9, 8, 10};
@@ -320,11 +320,11 @@ TEST(Counting, FlatBetWithoutDeviationsLeavesTheTallyUnchanged) {
   rules.surrender = Surrender::late;
   rules.insurance = Insurance::always;
   const StrategyChart chart = optimal_basic_strategy(rules);
-  const Engine plain(rules, chart);
+  const Engine plain = make_engine(rules, chart);
   const Tally base = simulate(plain, 300'000, 5, 100'000);
   EXPECT_TRUE(base.counting.empty());
 
-  const Tally flat = simulate(Engine(rules, chart, hilo()), 300'000, 5, 100'000);
+  const Tally flat = simulate(make_engine(rules, chart, {.counting = hilo()}), 300'000, 5, 100'000);
   EXPECT_EQ(without_counting(flat), base);
   EXPECT_EQ(flat.counting.rounds_played, flat.rounds);
   EXPECT_EQ(flat.counting.net, flat.table_net);
@@ -339,7 +339,7 @@ TEST(Counting, FlatBetWithoutDeviationsLeavesTheTallyUnchanged) {
   wonging.wong_in = 1;
   wonging.has_wong_out = true;
   wonging.wong_out = -1;
-  const Tally ramped = simulate(Engine(rules, chart, wonging), 300'000, 5, 100'000);
+  const Tally ramped = simulate(make_engine(rules, chart, {.counting = wonging}), 300'000, 5, 100'000);
   EXPECT_EQ(without_counting(ramped), base);
   EXPECT_LT(ramped.counting.rounds_played, ramped.rounds / 2);
   EXPECT_GT(ramped.counting.bet_units, ramped.counting.rounds_played);
@@ -348,7 +348,8 @@ TEST(Counting, FlatBetWithoutDeviationsLeavesTheTallyUnchanged) {
 // The same tally whichever way the chunks are merged (threads, shards).
 TEST(Counting, ChunkTalliesMergeInAnyOrder) {
   const Rules rules;
-  const Engine engine(rules, optimal_basic_strategy(rules), hilo(shipped_indices("illustrious18-fab4-s17")));
+  const Engine engine =
+      make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo(shipped_indices("illustrious18-fab4-s17"))});
   std::vector<Tally> chunks(4);
   for (std::uint64_t c = 0; c < chunks.size(); ++c) {
     core::Rng rng = core::chunk_rng(9, core::StreamPurpose::blackjack_chunk, c);
@@ -485,7 +486,7 @@ TEST(Counting, TrueCountFrequenciesEqualAPlainReplayOfTheSameShoes) {
        {TrueCountRounding::truncate, TrueCountRounding::floor, TrueCountRounding::round}) {
     Counting counting = hilo();
     counting.rounding = rounding;
-    const Tally t = simulate(Engine(rules, chart, counting), 300'000, 21, 100'000);
+    const Tally t = simulate(make_engine(rules, chart, {.counting = counting}), 300'000, 21, 100'000);
     const auto expected = replayed_true_counts(rules, counting, 300'000, 100'000, 21);
 
     for (std::size_t b = 0; b < expected.size(); ++b) {
@@ -516,7 +517,7 @@ TEST(Counting, HiLoWithASpreadWins) {
   config.bet_ramp = "1:1,2:2,3:4,4:8,5:12";
   config.ramp = io::parse_bet_ramp(config.bet_ramp, "ramp");
   counting.ramp = config.ramp;
-  const Tally t = simulate(Engine(rules, optimal_basic_strategy(rules), counting), 2'000'000, 8);
+  const Tally t = simulate(make_engine(rules, optimal_basic_strategy(rules), {.counting = counting}), 2'000'000, 8);
   const json c = counting_result(rules, config, t);
   const double low = c.at("win_per_round").at("ci95")[0].get<double>();
   EXPECT_GT(low, 0) << c.dump();
@@ -652,7 +653,7 @@ TEST(Counting, ChunkStandardErrorsMatchTheSpreadOverRuns) {
   config.bet_ramp = "1:1,2:2,3:4,4:8,5:12";
   config.ramp = io::parse_bet_ramp(config.bet_ramp, "ramp");
   counting.ramp = config.ramp;
-  const Engine engine(rules, optimal_basic_strategy(rules), counting);
+  const Engine engine = make_engine(rules, optimal_basic_strategy(rules), {.counting = counting});
   constexpr int RUNS = 30;
   constexpr std::uint64_t CHUNK_ROUNDS = 30'000;
   constexpr std::uint64_t ROUNDS = 20 * CHUNK_ROUNDS;
@@ -701,13 +702,14 @@ TEST(Counting, FewChunksGiveNoChunkStandardError) {
   const Rules rules;
   io::CountingConfig config;
   config.count = "hi-lo";
-  const Tally t = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 90'000, 3, 10'000);
+  const Tally t = simulate(make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo()}), 90'000, 3, 10'000);
   ASSERT_EQ(t.counting.chunk_sums.chunks, 9);
   const json c = counting_result(rules, config, t);
   EXPECT_TRUE(c.at("average_initial_bet_standard_error").is_null());
   EXPECT_TRUE(c.at("by_true_count")[0].at("frequency_standard_error").is_null());
   EXPECT_TRUE(c.at("sd_per_round_standard_error").is_null());
-  const Tally more = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 100'000, 3, 10'000);
+  const Tally more =
+      simulate(make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo()}), 100'000, 3, 10'000);
   EXPECT_TRUE(counting_result(rules, config, more).at("average_initial_bet_standard_error").is_number());
   const json enough = counting_result(rules, config, more);
   EXPECT_TRUE(enough.at("sd_per_round_standard_error").is_number());
@@ -728,7 +730,7 @@ TEST(Counting, EdgeRisesAboutHalfAPointPerTrueCount) {
   const Rules rules;
   io::CountingConfig config;
   config.count = "hi-lo";
-  const Tally t = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 2'000'000, 13);
+  const Tally t = simulate(make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo()}), 2'000'000, 13);
   const json slope = counting_result(rules, config, t).at("edge_slope_per_true_count");
   const double value = slope.at("slope").get<double>();
   const double se = slope.at("standard_error").get<double>();
@@ -816,7 +818,7 @@ TEST(CountSystems, EffectsOfRemovalAndBettingCorrelationsArePublishedOnes) {
 // rounds show it at about 1 SE, so here it is asserted without a margin.
 TEST(Counting, InsuranceGainsFromTrueCountPlusThree) {
   const Rules rules;
-  const Tally t = simulate(Engine(rules, optimal_basic_strategy(rules), hilo()), 2'000'000, 17);
+  const Tally t = simulate(make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo()}), 2'000'000, 17);
   std::int64_t high_aces = 0, high_tens = 0, low_aces = 0, low_tens = 0;
   for (int b = 0; b < TRUE_COUNT_BUCKETS; ++b) {
     const TrueCountTally& x = t.counting.by_true_count[static_cast<std::size_t>(b)];
@@ -885,7 +887,7 @@ TEST(CountingConfig, KeysValidateAndEchoOnlyWhenCounting) {
 TEST(Counting, EngineRefusesAnInfiniteDeck) {
   Rules rules;
   rules.decks = INFINITE_DECKS;
-  EXPECT_THROW(Engine(rules, optimal_basic_strategy(rules), hilo()), Error);
+  EXPECT_THROW(make_engine(rules, optimal_basic_strategy(rules), {.counting = hilo()}), Error);
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ void expect_played_out_is_exact(int decks, bool h17, std::uint64_t seed) {
   rules.h17 = h17;
   rules.reshuffle = Reshuffle::every_round;
   rules.surrender = decks == 2 ? Surrender::late : Surrender::none;  // surrendered hands need no dealer either
-  const Tally tally = play(Engine(rules, optimal_basic_strategy(rules)), ROUNDS, 500'000, seed);
+  const Tally tally = play(make_engine(rules, optimal_basic_strategy(rules)), ROUNDS, 500'000, seed);
   const DealerTable exact = dealer_table(rules);
   const json dealer = dealer_result(rules, tally);
   const auto n = static_cast<double>(tally.rounds);
@@ -112,7 +112,7 @@ std::size_t at(DealerFinal f) { return static_cast<std::size_t>(f); }
 // dealer_final_unneeded, dealer_final stays empty, and nothing else moves.
 TEST(DealerPlayOut, StackedRoundThatNeedsNoDealerIsCompletedApart) {
   const Rules rules;  // 6 decks S17 DAS, peek
-  const Engine engine(rules, optimal_basic_strategy(rules));
+  const Engine engine = make_engine(rules, optimal_basic_strategy(rules));
   // Player T,2 against a 2 (hole 9: 11) hits 12 and busts with a T; the
   // dealer's hand would take the 8: 19.
   Tally busted;
@@ -150,8 +150,8 @@ TEST(DealerPlayOut, FinalsDoNotDependOnWhetherTheDealerWasNeeded) {
   for (auto& row : hit_all.hard) row.fill(ChartAction::hit);
   for (auto& row : hit_all.soft) row.fill(ChartAction::hit);
   for (auto& row : hit_all.pairs) row.fill(ChartAction::hit);
-  const Tally stand = play(Engine(rules, always_stand_chart()), 400'000, 100'000, 7);
-  const Tally hit = play(Engine(rules, hit_all), 400'000, 100'000, 7);
+  const Tally stand = play(make_engine(rules, always_stand_chart()), 400'000, 100'000, 7);
+  const Tally hit = play(make_engine(rules, hit_all), 400'000, 100'000, 7);
   EXPECT_GT(hit.seats[0].busts, hit.rounds / 2);  // most rounds leave the dealer nothing to play for
   for (std::size_t up = 1; up <= CARD_VALUES; ++up) {
     for (std::size_t f = 0; f < DEALER_FINALS; ++f) {

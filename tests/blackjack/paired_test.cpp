@@ -28,7 +28,7 @@ struct Variants {
     // rules alone (and the exact values are those of the chart played).
     const StrategyChart chart = io::load_strategy("basic-s17-das", r, "");
     rules.push_back(r);
-    engines.push_back(std::make_unique<Engine>(r, chart, Counting{}, std::vector<SideBet>{}, control));
+    engines.push_back(std::make_unique<Engine>(make_engine(r, chart, {}, control)));
     exact.push_back(Analyzer(r).evaluate(chart).ev);
   }
   std::vector<const Engine*> pointers() const {

@@ -200,7 +200,7 @@ TEST(KellyRamp, MoneyOnTheSameRoundsEqualsTheEngineAtThatRamp) {
   control.on_chunk = [&](std::uint64_t chunk, const Tally& part) {
     chunks[chunk] = {part.rounds, part.counting.by_true_count};
   };
-  const Engine flat(config.rules, chart, counting);
+  const Engine flat = make_engine(config.rules, chart, {.counting = counting});
   simulate(flat, {SEED, {ROUNDS, CHUNK_ROUNDS}, std::nullopt, 0}, 2, control);
 
   Counting ramped = counting;
@@ -208,7 +208,7 @@ TEST(KellyRamp, MoneyOnTheSameRoundsEqualsTheEngineAtThatRamp) {
   BucketUnits units{};
   for (int tc = -TRUE_COUNT_LIMIT; tc <= TRUE_COUNT_LIMIT; ++tc) units[bucket(tc)] = ramped.units_at(tc);
   CountingTally predicted = counter_tally_at(chunks, units);
-  const Tally played = simulate(Engine(config.rules, chart, ramped), SEED, ROUNDS, CHUNK_ROUNDS, 2);
+  const Tally played = simulate(make_engine(config.rules, chart, {.counting = ramped}), SEED, ROUNDS, CHUNK_ROUNDS, 2);
   EXPECT_EQ(predicted.wagered, 0);
   predicted.wagered = played.counting.wagered;
   EXPECT_TRUE(predicted == played.counting);
@@ -223,11 +223,11 @@ TEST(KellyRamp, MoneyOnTheSameRoundsEqualsTheEngineAtThatRamp) {
   control.on_chunk = [&](std::uint64_t chunk, const Tally& part) {
     controlled[chunk] = {part.rounds, part.counting.by_true_count, part.control.counting, part.control.cycles};
   };
-  simulate(Engine(config.rules, chart, counting, {}, ControlVariate::exact),
+  simulate(make_engine(config.rules, chart, {.counting = counting}, ControlVariate::exact),
            {SEED, {ROUNDS, CHUNK_ROUNDS}, std::nullopt, 0}, 2, control);
   const ControlTally predicted_control = counter_control_at(controlled, units);
-  const Tally played_controlled =
-      simulate(Engine(config.rules, chart, ramped, {}, ControlVariate::exact), SEED, ROUNDS, CHUNK_ROUNDS, 2);
+  const Tally played_controlled = simulate(
+      make_engine(config.rules, chart, {.counting = ramped}, ControlVariate::exact), SEED, ROUNDS, CHUNK_ROUNDS, 2);
   EXPECT_EQ(counter_tally_at(controlled, units).net, played.counting.net);
   EXPECT_TRUE(predicted_control.counting.control == played_controlled.control.counting.control);
   EXPECT_TRUE(predicted_control.counting.counter_control == played_controlled.control.counting.counter_control);
@@ -275,7 +275,7 @@ TEST(KellyRamp, ControlledRampAgreesWithPlainRunsAndIsSharper) {
 
   Counting ramped = counting;
   ramped.ramp = controlled.ramp.steps;
-  const Tally long_plain = simulate(Engine(config.rules, chart, ramped), 22, 10'000'000, 500'000, 2);
+  const Tally long_plain = simulate(make_engine(config.rules, chart, {.counting = ramped}), 22, 10'000'000, 500'000, 2);
   const CountingStatistics p = counting_statistics(long_plain, config.rules, CountingSettings{});
   EXPECT_NEAR(confirmed.win.mean, p.win.mean, TOLERANCE_SE * std::hypot(confirmed.win.se, p.win.se));
 }

@@ -29,7 +29,7 @@ struct RoundResult {
 };
 
 RoundResult play(const Rules& rules, const std::vector<std::uint8_t>& cards, const StrategyChart& chart) {
-  const Engine engine(rules, chart);
+  const Engine engine = make_engine(rules, chart);
   RoundResult result;
   engine.play_stacked_round(cards, result.tally);
   result.seat = result.tally.seats[0];
@@ -181,7 +181,7 @@ TEST(Rules, SeveralSeatsAreDealtRoundRobin) {
   Rules rules;
   rules.seats = 2;
   // Seat 1: T,9 = 19; seat 2: T,8 = 18; dealer 7 + T = 17.
-  const Engine engine(rules, basic_chart(rules));
+  const Engine engine = make_engine(rules, basic_chart(rules));
   Tally tally;
   const std::vector<std::uint8_t> cards{T, T, 7, 9, 8, T};
   engine.play_stacked_round(cards, tally);
@@ -221,7 +221,7 @@ TEST(Rules, HitOnTwoCardsStandOnThreeOrMore) {
 
 TEST(Rules, StackedRoundThatRunsOutOfCardsIsAnError) {
   Rules rules;
-  const Engine engine(rules, basic_chart(rules));
+  const Engine engine = make_engine(rules, basic_chart(rules));
   Tally tally;
   const std::vector<std::uint8_t> cards{T, 6, 2};
   EXPECT_THROW(engine.play_stacked_round(cards, tally), Error);

@@ -47,8 +47,10 @@ TEST(SideBetSimulation, SuitedShoeDealsTheSameGame) {
       {{"seats", 3}, {"count", "hi-lo"}, {"indices", "illustrious18-fab4-s17"}, {"surrender", "late"}});
   const StrategyChart chart = io::load_strategy("basic", config.rules, "");
   const Counting counting = io::load_counting(config, "");
-  const Engine plain(config.rules, chart, counting);
-  const Engine suited(config.rules, chart, counting, bets({"21-plus-3", "perfect-pairs-25-12-6", "lucky-ladies"}));
+  const Engine plain = make_engine(config.rules, chart, {.counting = counting});
+  const Engine suited =
+      make_engine(config.rules, chart,
+                  {.counting = counting, .side_bets = bets({"21-plus-3", "perfect-pairs-25-12-6", "lucky-ladies"})});
   const Tally a = play(plain, 300'000, 11);
   const Tally b = play(suited, 300'000, 11);
   EXPECT_EQ(a, main_game(b));
@@ -60,15 +62,15 @@ TEST(SideBetSimulation, SuitedShoeDealsTheSameGame) {
   enhc.hole_card = HoleCard::enhc;
   enhc.decks = 2;
   const StrategyChart enhc_chart = io::load_strategy("basic", enhc, "");
-  EXPECT_EQ(play(Engine(enhc, enhc_chart), 200'000, 12),
-            main_game(play(Engine(enhc, enhc_chart, Counting{}, bets({"lucky-ladies"})), 200'000, 12)));
+  EXPECT_EQ(play(make_engine(enhc, enhc_chart), 200'000, 12),
+            main_game(play(make_engine(enhc, enhc_chart, {.side_bets = bets({"lucky-ladies"})}), 200'000, 12)));
 }
 
 TEST(SideBetSimulation, BusterMakesTheDealerPlayOutWithRealCards) {
   Rules rules;
   const StrategyChart chart = io::load_strategy("basic", rules, "");
-  const Tally plain = play(Engine(rules, chart), 100'000, 13);
-  const Tally buster = play(Engine(rules, chart, Counting{}, bets({"buster-blackjack"})), 100'000, 13);
+  const Tally plain = play(make_engine(rules, chart), 100'000, 13);
+  const Tally buster = play(make_engine(rules, chart, {.side_bets = bets({"buster-blackjack"})}), 100'000, 13);
   // The dealer's extra cards change the cards dealt after the first round
   // that needed no dealer.
   EXPECT_NE(plain, main_game(buster));
@@ -100,7 +102,8 @@ void expect_exact(const json& config_json, const std::vector<std::string>& names
   j["side_bets"] = names;
   const io::SimConfig config = io::sim_config_from_json(j);
   const std::vector<io::SideBetFile> files = io::load_side_bets(names);
-  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""), Counting{}, io::bets_of(files));
+  const Engine engine =
+      make_engine(config.rules, io::load_strategy("basic", config.rules, ""), {.side_bets = io::bets_of(files)});
   const Tally tally = play(engine, rounds, seed);
   for (std::size_t i = 0; i < files.size(); ++i) {
     const SideBet& bet = files[i].bet;
@@ -140,8 +143,9 @@ TEST(SideBetSimulation, FreshShoeReturnsMatchTheParSheetsOneDeckH17) {
 
 TEST(SideBetSimulation, ByTrueCountAddsUpToTheWhole) {
   const io::SimConfig config = io::sim_config_from_json({{"count", "hi-lo"}, {"seats", 2}});
-  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""), io::load_counting(config, ""),
-                      bets({"lucky-ladies", "21-plus-3"}));
+  const Engine engine =
+      make_engine(config.rules, io::load_strategy("basic", config.rules, ""),
+                  {.counting = io::load_counting(config, ""), .side_bets = bets({"lucky-ladies", "21-plus-3"})});
   const Tally tally = play(engine, 300'000, 31);
   for (std::size_t i = 0; i < 2; ++i) {
     const SideBetTally& t = tally.side_bets[i];
@@ -161,9 +165,10 @@ TEST(SideBetSimulation, TallyJsonRoundTripsAndPlainTallyHasNoSideBets) {
   Rules rules;
   rules.seats = 2;
   const StrategyChart chart = io::load_strategy("basic", rules, "");
-  const Tally plain = play(Engine(rules, chart), 50'000, 41);
+  const Tally plain = play(make_engine(rules, chart), 50'000, 41);
   EXPECT_FALSE(io::tally_to_json(plain).contains("side_bets"));
-  const Tally with = play(Engine(rules, chart, Counting{}, bets({"21-plus-3", "buster-blackjack"})), 50'000, 41);
+  const Tally with =
+      play(make_engine(rules, chart, {.side_bets = bets({"21-plus-3", "buster-blackjack"})}), 50'000, 41);
   const json j = io::tally_to_json(with);
   ASSERT_TRUE(j.contains("side_bets"));
   EXPECT_EQ(j.at("side_bets").size(), 2u);
@@ -173,8 +178,8 @@ TEST(SideBetSimulation, TallyJsonRoundTripsAndPlainTallyHasNoSideBets) {
 
 TEST(SideBetSimulation, ResultJsonHasEachBetBesideItsExactValue) {
   io::SimConfig config = io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"reshuffle", "every-round"}});
-  const Engine engine(config.rules, io::load_strategy("basic", config.rules, ""), Counting{},
-                      io::bets_of(io::load_side_bets(config.side_bets)));
+  const Engine engine = make_engine(config.rules, io::load_strategy("basic", config.rules, ""),
+                                    {.side_bets = io::bets_of(io::load_side_bets(config.side_bets))});
   io::RunInfo run;  // the side bets as loaded with the run: the result reads no file again
   run.side_bets = io::played_side_bets(config, io::load_side_bets(config.side_bets));
   const json r = io::sim_result_json(config, run, play(engine, 100'000, 51));
@@ -197,14 +202,17 @@ TEST(SideBetSimulation, BadSideBetsAreRefused) {
   const Rules rules;
   const StrategyChart chart = io::load_strategy("basic", rules, "");
   EXPECT_THROW(io::load_side_bets({"no-such-bet"}), Error);
-  EXPECT_THROW(Engine(rules, chart, Counting{}, bets({"21-plus-3", "21-plus-3", "21-plus-3", "21-plus-3", "under-13"})),
-               Error);
+  EXPECT_THROW(
+      make_engine(rules, chart, {.side_bets = bets({"21-plus-3", "21-plus-3", "21-plus-3", "21-plus-3", "under-13"})}),
+      Error);
   Rules infinite;
   infinite.decks = INFINITE_DECKS;
-  EXPECT_THROW(Engine(infinite, io::load_strategy("basic", infinite, ""), Counting{}, bets({"21-plus-3"})), Error);
+  EXPECT_THROW(make_engine(infinite, io::load_strategy("basic", infinite, ""), {.side_bets = bets({"21-plus-3"})}),
+               Error);
   Rules spanish;
   spanish.remove_tens_per_deck = 4;
-  EXPECT_THROW(Engine(spanish, io::load_strategy("basic", spanish, ""), Counting{}, bets({"21-plus-3"})), Error);
+  EXPECT_THROW(make_engine(spanish, io::load_strategy("basic", spanish, ""), {.side_bets = bets({"21-plus-3"})}),
+               Error);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"21-plus-3"}}, {"remove_tens_per_deck", 4}}), Error);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", {"a", "b", "c", "d", "e"}}}), io::BadConfigValue);
   EXPECT_THROW(io::sim_config_from_json({{"side_bets", 3}}), io::BadConfigValue);
@@ -223,8 +231,8 @@ TEST(SideBetSimulation, PayTablesComparePairedOnTheSameCards) {
   rules.seats = 2;
   const StrategyChart chart = io::load_strategy("basic", rules, "");
   const std::vector<std::string> tables{"perfect-pairs-25-12-6", "perfect-pairs-30-10-5"};
-  const Engine a(rules, chart, Counting{}, bets({tables[0]}));
-  const Engine b(rules, chart, Counting{}, bets({tables[1]}));
+  const Engine a = make_engine(rules, chart, {.side_bets = bets({tables[0]})});
+  const Engine b = make_engine(rules, chart, {.side_bets = bets({tables[1]})});
   run::RunControl control;
   const CompareResult compared =
       compare({&a, &b}, {61, run::ChunkPlan{1'000'000, 50'000}, std::nullopt, 0}, 2, control);

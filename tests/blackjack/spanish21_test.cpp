@@ -75,7 +75,7 @@ struct Round {
 };
 
 Round play(const Rules& rules, const std::vector<SuitedCard>& cards, const StrategyChart& chart = test_chart()) {
-  const Engine engine(rules, chart);
+  const Engine engine = make_engine(rules, chart);
   Round round;
   engine.play_stacked_suited_round(cards, round.tally);
   round.net = static_cast<double>(round.tally.seats[0].net) / static_cast<double>(rules.bet_units());
@@ -194,7 +194,7 @@ TEST(Spanish21, BonusesArePaidAfterSplittingEachHandWithItsOwnSuits) {
 }
 
 TEST(Spanish21, StackedRoundsWithBonusesNeedSuits) {
-  const Engine engine(spanish21_rules(), test_chart());
+  const Engine engine = make_engine(spanish21_rules(), test_chart());
   Tally tally;
   const std::vector<std::uint8_t> values{2, 6, 3, T, 4, 5, 7, T};
   EXPECT_THROW(engine.play_stacked_round(values, tally), Error);

@@ -15,7 +15,7 @@ namespace {
 
 Tally simulate(const Rules& rules, const StrategyChart& chart, std::uint64_t rounds, std::uint64_t seed,
                unsigned threads = 2, std::uint64_t chunk_rounds = 250'000) {
-  return blackjack::simulate(Engine(rules, chart), seed, rounds, chunk_rounds, threads);
+  return blackjack::simulate(make_engine(rules, chart), seed, rounds, chunk_rounds, threads);
 }
 
 Rules infinite_rules(bool h17) {

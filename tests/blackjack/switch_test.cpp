@@ -7,6 +7,7 @@
 // cards drawn in play order (the first hand, the second, the dealer).
 #include <array>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,7 +56,7 @@ struct Round {
 
 Round play(const std::vector<std::uint8_t>& cards) {
   const Rules rules = switch_rules();
-  const Engine engine(rules, chart_for(rules));
+  const Engine engine = make_engine(rules, chart_for(rules));
   Round round;
   engine.play_stacked_round(cards, round.tally);
   round.net = static_cast<double>(round.tally.seats[0].net) / static_cast<double>(rules.bet_units());
@@ -126,7 +127,7 @@ TEST(BlackjackSwitch, DealerBlackjackComesBeforeTheExchange) {
 TEST(BlackjackSwitch, TwoSeatsPlayFourHandsInBoxOrder) {
   Rules rules = switch_rules();
   rules.seats = 2;
-  const Engine engine(rules, chart_for(rules));
+  const Engine engine = make_engine(rules, chart_for(rules));
   Tally tally;
   // Seat 0: 5,T and T,6 (exchanged to 11 and 20); seat 1: T,T and T,9 (kept).
   // Up 6, hole T; seat 0's 11 doubles and draws 9; dealer draws 7: 23.
@@ -259,7 +260,31 @@ TEST(BlackjackSwitchAnalysis, AnalyzerRefusesSwitchWithoutAPeek) {
   // blackjack::validate(Rules) refuses the rules wherever they are used: the
   // analyzer at construction, the engine too.
   EXPECT_THROW(Analyzer{rules}, Error);
-  EXPECT_THROW(Engine(rules, chart), Error);
+  EXPECT_THROW(make_engine(rules, chart), Error);
+}
+
+// The engine never runs the analyzer: built from a resolved strategy, a
+// Switch game needs the analyzer's values given (make_engine computes them),
+// and with them it deals what make_engine's engine deals.
+TEST(BlackjackSwitchEngine, TheSwitchValuesComeFromOutsideTheEngine) {
+  const Rules rules = switch_rules();
+  const StrategyChart chart = chart_for(rules);
+  EXPECT_NE(testutil::error_message([&] {
+              Engine(rules, ResolvedStrategy(rules, chart));
+            }).find("needs the analyzer's switch values"),
+            std::string::npos);
+  EngineSetup setup;
+  setup.switch_values = std::make_shared<const SwitchValues>(Analyzer(rules).switch_values(chart));
+  const Engine given(rules, ResolvedStrategy(rules, chart), setup);
+  const Engine made = make_engine(rules, chart);
+  Tally a;
+  Tally b;
+  core::Rng rng_a = core::chunk_rng(9, core::StreamPurpose::test, 0);
+  core::Rng rng_b = core::chunk_rng(9, core::StreamPurpose::test, 0);
+  given.play_chunk(20'000, rng_a, a);
+  made.play_chunk(20'000, rng_b, b);
+  EXPECT_EQ(a, b);
+  EXPECT_GT(a.rounds, 0);
 }
 
 // The simulated edge per hand, fresh shoe each round, against the analyzer's
@@ -331,7 +356,7 @@ TEST(BlackjackSwitchConfig, KeyIsReadEchoedAndChecked) {
   // The engine refuses it too, for a library caller that builds the rules itself.
   Rules bonuses = switch_rules();
   bonuses.spanish_bonuses = true;
-  EXPECT_THROW(Engine(bonuses, chart_for(switch_rules())), Error);
+  EXPECT_THROW(make_engine(bonuses, chart_for(switch_rules())), Error);
 }
 
 }  // namespace

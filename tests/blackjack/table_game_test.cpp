@@ -43,7 +43,7 @@ void play_by_chart(TableGame& game, const ResolvedStrategy& strategy) {
 // The stacked round played by the chart in the game and by the engine: the
 // same tally, in the same units (a bet of one chip).
 void expect_same_as_engine(const Rules& rules, const std::vector<std::uint8_t>& cards, const StrategyChart& chart) {
-  const Engine engine(rules, chart);
+  const Engine engine = make_engine(rules, chart);
   Tally expected;
   engine.play_stacked_round(cards, expected);
   TableGame game(rules, one_chip(), cards);
@@ -195,7 +195,7 @@ TEST(TableGame, ChartPlayedChunkEqualsTheEnginesChunk) {
   constexpr std::uint64_t SEED = 2024;
   bool ran_dry = false;
   for (const Rules& rules : rule_sets()) {
-    const Engine engine(rules, basic_chart(rules));
+    const Engine engine = make_engine(rules, basic_chart(rules));
     Tally expected;
     core::Rng rng = core::chunk_rng(SEED, core::StreamPurpose::blackjack_chunk, 0);
     engine.play_chunk(ROUNDS, rng, expected);

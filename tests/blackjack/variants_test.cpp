@@ -59,7 +59,7 @@ struct Round {
 };
 
 Round play(const Rules& rules, const std::vector<std::uint8_t>& cards) {
-  const Engine engine(rules, chart_for(rules));
+  const Engine engine = make_engine(rules, chart_for(rules));
   Round round;
   engine.play_stacked_round(cards, round.tally);
   for (int s = 0; s < rules.seats; ++s) {

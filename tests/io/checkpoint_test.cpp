@@ -35,7 +35,7 @@ Checkpoint sample_checkpoint(bool sharded) {
   c.sharded = sharded;
   c.shard = sharded ? run::Shard{1, 3} : run::Shard{};
   c.completed_chunks = sharded ? std::vector<std::uint64_t>{1, 4, 13} : std::vector<std::uint64_t>{0, 1, 2, 5, 13};
-  c.tally = play_chunks(c, blackjack::Engine(c.config.rules, c.chart));
+  c.tally = play_chunks(c, blackjack::make_engine(c.config.rules, c.chart));
   return c;
 }
 
@@ -178,7 +178,7 @@ Checkpoint counting_checkpoint() {
   c.counting = make_counting(c.config, system,
                              parse_index_plays(read_file(data + "/indices/illustrious18-fab4-s17.txt"), "i18"));
   c.completed_chunks = {0, 3};
-  c.tally = play_chunks(c, blackjack::Engine(c.config.rules, c.chart, c.counting));
+  c.tally = play_chunks(c, blackjack::make_engine(c.config.rules, c.chart, {.counting = c.counting}));
   return c;
 }
 

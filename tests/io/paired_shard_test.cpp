@@ -49,7 +49,8 @@ blackjack::PairedRun play(const std::vector<PairedVariant>& variants, const std:
   std::vector<std::unique_ptr<blackjack::Engine>> engines;
   std::vector<const blackjack::Engine*> pointers;
   for (const auto& v : variants) {
-    engines.push_back(std::make_unique<blackjack::Engine>(v.config.rules, blackjack::hit_below_16_chart()));
+    engines.push_back(
+        std::make_unique<blackjack::Engine>(blackjack::make_engine(v.config.rules, blackjack::hit_below_16_chart())));
     pointers.push_back(engines.back().get());
   }
   const SimConfig& base = variants.front().config;

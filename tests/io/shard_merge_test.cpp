@@ -22,7 +22,7 @@ SimConfig sample_config(std::uint64_t seed = 5) {
 }
 
 blackjack::Tally play(const SimConfig& config, const std::vector<std::uint64_t>& chunks) {
-  const blackjack::Engine engine(config.rules, blackjack::hit_below_16_chart());
+  const blackjack::Engine engine = blackjack::make_engine(config.rules, blackjack::hit_below_16_chart());
   blackjack::SimulationControl control;
   return blackjack::simulate(engine, {config.seed, {config.rounds, config.chunk_rounds}, chunks, 0}, 1, control).tally;
 }

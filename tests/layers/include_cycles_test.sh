@@ -4,7 +4,7 @@
 # and src/X/y.cpp are "X/y"; a header private to src/ is a unit of its own,
 # except src/X/y_impl.hpp, the private half of "X/y" that the unit's rooms
 # share: it belongs to "X/y"; the rooms of a layer's sources in folders of
-# their own, src/analysis/, src/counting/ and src/table/, are blackjack's:
+# their own, src/engine/, src/analysis/, src/counting/ and src/table/, are blackjack's:
 # src/analysis/y.cpp is "blackjack/y", with include/cardsim/blackjack/y.hpp);
 # unit A depends on unit B when a file of A includes B's header. The loops of
 # that graph are found by tsort (coreutils) and listed.
@@ -34,7 +34,7 @@ grep -rnE --include='*.hpp' --include='*.cpp' '^[[:space:]]*#[[:space:]]*include
     if (included ~ /^cardsim\//) { to = included; sub(/^cardsim\//, "", to) }
     else { dir = from; sub(/\/[^\/]*$/, "", dir); to = dir "/" included }
     sub(/\.[^.\/]*$/, "", to)
-    sub(/^(analysis|counting|table)\//, "blackjack/", from); sub(/^(analysis|counting|table)\//, "blackjack/", to)
+    sub(/^(engine|analysis|counting|table)\//, "blackjack/", from); sub(/^(engine|analysis|counting|table)\//, "blackjack/", to)
     sub(/_impl$/, "", from); sub(/_impl$/, "", to)
     if (to != from) print from, to
   }' | sort -u >"$edges"

@@ -4,7 +4,7 @@
 #
 # Which layer may include which (src/LAYER and include/cardsim/LAYER alike;
 # a layer whose sources are in rooms of their own: the blackjack layer is
-# src/blackjack, src/analysis, src/counting, src/table and
+# src/blackjack, src/engine, src/analysis, src/counting, src/table and
 # include/cardsim/blackjack; the io layer src/formats, src/results and
 # include/cardsim/io, as folders() below lists):
 #   core       core only: cards, shoes and random numbers know no game
@@ -40,7 +40,7 @@ folders() {
   local layer
   for layer; do
     case $layer in
-      blackjack) echo "src/blackjack src/analysis src/counting src/table include/cardsim/blackjack" ;;
+      blackjack) echo "src/blackjack src/engine src/analysis src/counting src/table include/cardsim/blackjack" ;;
       io) echo "src/formats src/results include/cardsim/io" ;;
       *) echo "src/$layer include/cardsim/$layer" ;;
     esac

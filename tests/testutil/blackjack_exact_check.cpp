@@ -14,7 +14,7 @@ SimulatedAndExact simulate_against_exact(blackjack::Rules rules, std::uint64_t r
   if (!chart) chart = analyzer.optimal_chart();
   SimulatedAndExact result;
   result.exact = analyzer.evaluate(*chart).ev;
-  const blackjack::Engine engine(rules, *chart);
+  const blackjack::Engine engine = blackjack::make_engine(rules, *chart);
   core::Rng rng = core::chunk_rng(seed, core::StreamPurpose::blackjack_chunk, 0);
   engine.play_chunk(rounds, rng, result.tally);
   result.edge = blackjack::table_edge(result.tally, rules);

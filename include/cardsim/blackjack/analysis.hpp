@@ -3,7 +3,7 @@
 // card (with card removal), the exact expected value of a strategy chart, and
 // the optimal total-dependent basic strategy of a rule set.
 //
-// Semantics are the engine's (blackjack/engine.cpp) so that simulated and exact
+// Semantics are the engine's (src/engine/) so that simulated and exact
 // values compare: the same chart fallbacks (D, Ds, Ph, Rh, Rs, Rp), double
 // rules on two-card hard totals, one card to split aces unless hit_split_aces,
 // A+T after a split is 21 not blackjack, peek / ENHC / ENHC-OBO settlement,
@@ -36,6 +36,7 @@
 #include "cardsim/blackjack/analysis_dealer.hpp"
 #include "cardsim/blackjack/rules.hpp"
 #include "cardsim/blackjack/strategy.hpp"
+#include "cardsim/blackjack/switch_values.hpp"
 #include "cardsim/core/error.hpp"
 
 namespace cardsim::blackjack {
@@ -86,28 +87,6 @@ struct ReachedHand {
   CardCounts cards{};  // the hand's cards by value
   int card_count = 0;
   double probability = 0;  // of dealing and drawing it, hitting by the chart, given the up card
-};
-
-// Blackjack Switch (Rules::switch_hands): what the switch decision compares.
-// The value per bet of each two-card hand against each up card, played by the
-// chart, given that the dealer has no blackjack (the exchange comes after the
-// peek): as dealt (an A+T is a natural) and after an exchange (an A+T is a
-// 21 that stands). Composition-dependent on the hand's own cards and the up
-// card only: the other hand's two cards are not removed from the shoe (the
-// approximation of the switch decision, see docs/variants.md).
-struct SwitchValues {
-  using Table = std::array<std::array<std::array<double, CARD_VALUES + 1>, CARD_VALUES + 1>, CARD_VALUES + 1>;
-  Table dealt{};     // [first][second][upcard], symmetric in the two cards
-  Table switched{};  // the same after an exchange
-  // Whether hands (a1, b1) and (a2, b2) dealt against `up` exchange their
-  // second cards: when the exchanged hands' values sum higher. The engine and
-  // the analyzer both decide here.
-  bool switches(int a1, int b1, int a2, int b2, int up) const {
-    const auto at = [](const Table& t, int first, int second, int upcard) {
-      return t[static_cast<std::size_t>(first)][static_cast<std::size_t>(second)][static_cast<std::size_t>(upcard)];
-    };
-    return at(switched, a1, b2, up) + at(switched, a2, b1, up) > at(dealt, a1, b1, up) + at(dealt, a2, b2, up);
-  }
 };
 
 // Blackjack Switch (Rules::switch_hands): the bound on the error of the

@@ -2,7 +2,7 @@
 // `cardsim play`. No I/O: the caller shows the state, asks legal_actions(),
 // and calls act().
 //
-// The rules are the engine's (blackjack/engine.cpp), played in the same order
+// The rules are the engine's (src/engine/), played in the same order
 // with the same cards, so that a game whose every decision follows a chart
 // settles exactly as Engine does (tests/blackjack/table_game_test.cpp checks
 // whole chunks against Engine::play_chunk):

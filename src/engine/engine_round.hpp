@@ -1,6 +1,6 @@
-// The round of blackjack the Engine plays (private to src/blackjack/): the
+// The round of blackjack the Engine plays (private to src/engine/): the
 // deal, the players' decisions, the dealer's hand and the settlement, as the
-// phases of Engine::Round. Every phase is inlined into play_round (and the
+// phases of EngineCore::Round. Every phase is inlined into play_round (and the
 // chunk loops, [[gnu::flatten]], inline the round): the round's state lives in
 // registers and its hands on the stack as when it was one function.
 #pragma once
@@ -12,8 +12,7 @@
 #include <utility>
 
 #include "card_sources.hpp"
-#include "cardsim/blackjack/analysis.hpp"
-#include "cardsim/blackjack/engine.hpp"
+#include "engine_core.hpp"
 #include "engine_counting.hpp"
 #include "table_hand.hpp"
 
@@ -30,7 +29,7 @@ namespace cardsim::blackjack {
 // round (or by an outer loop), the look passed by value in registers, or the
 // look not cold, cost as much or more; see docs/performance.md.
 template <class CardSource>
-HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
+HandState EngineCore::play_out_unneeded(CardSource& cards, core::Rng rng, HandState dealer) const {
   cards.lookahead().look(rng, [&](std::uint8_t card) {
     dealer = add_card(dealer, card);
     return !dealer_stands_[dealer];
@@ -42,12 +41,12 @@ HandState Engine::play_out_unneeded(CardSource& cards, core::Rng rng, HandState 
 // round is counted into `count` (which also receives the up card and hole
 // card); INDEXED (counted rounds only): index plays by the current true
 // count; ONE_SEAT: compiled for one seat and none of the variant settlement
-// rules (Engine::one_seat_round); CONTROLLED: each card drawn adds its control
+// rules (EngineCore::one_seat_round); CONTROLLED: each card drawn adds its control
 // term D_k (control_variate.hpp) to the seats it concerns, from the shoe's
 // composition before it (`composition`, kept here card by card). A phase is a
 // member function, always inlined; the round's state is its members.
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED>
-class Engine::Round {
+class EngineCore::Round {
   static_assert(COUNTING || !INDEXED, "index plays need the count");
   // The composition to follow: a finite shoe's (an infinite deck's is fixed).
   static constexpr bool FOLLOWS_SHOE = CONTROLLED && !std::is_same_v<CardSource, InfiniteDeck>;
@@ -58,8 +57,8 @@ class Engine::Round {
   static constexpr bool VARIANTS = !ONE_SEAT;
 
  public:
-  [[gnu::always_inline]] Round(const Engine& engine, CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
-                               Composition* composition)
+  [[gnu::always_inline]] Round(const EngineCore& engine, CardSource& cards, core::Rng& rng, Tally& tally,
+                               RoundCount* count, Composition* composition)
       : e_(engine),
         cards_(cards),
         rng_(rng),
@@ -623,7 +622,7 @@ class Engine::Round {
     t.table_net_squared_controlled_squared += net_squared * coarse_squared;
   }
 
-  const Engine& e_;
+  const EngineCore& e_;
   CardSource& cards_;
   core::Rng& rng_;
   Tally& tally_;
@@ -648,8 +647,8 @@ class Engine::Round {
 };
 
 template <class CardSource, bool COUNTING, bool INDEXED, bool ONE_SEAT, bool CONTROLLED>
-inline void Engine::play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
-                               Composition* composition) const {
+inline void EngineCore::play_round(CardSource& cards, core::Rng& rng, Tally& tally, RoundCount* count,
+                                   Composition* composition) const {
   Round<CardSource, COUNTING, INDEXED, ONE_SEAT, CONTROLLED>(*this, cards, rng, tally, count, composition).play();
 }
 

@@ -1,17 +1,16 @@
-// The Engine's side bets: the constructor that takes them, and their
+// The Engine's side bets: their checks and tables, and their
 // settlement at the end of a round from its suited cards.
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/core/error.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
-Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& counting, std::vector<SideBet> side_bets)
-    : Engine(rules, chart, counting) {
+void EngineCore::set_up_side_bets(std::vector<SideBet> side_bets) {
   if (side_bets.empty()) return;
   if (rules_.infinite()) throw Error("side bets need a finite shoe (decks 1..8), not an infinite deck");
   if (rules_.switch_hands) throw Error("side bets are not dealt with Blackjack Switch (switch)");
@@ -40,8 +39,8 @@ Engine::Engine(const Rules& rules, const StrategyChart& chart, const Counting& c
 // second card to each seat, the hole card (peek games), the players' draws,
 // the hole card (no-hole-card games) and the dealer's hits (from
 // dealer_from). (Out of line: once a round, and only with side bets.)
-void Engine::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
-                              HandState dealer, Tally& tally) const {
+void EngineCore::settle_side_bets(const SuitedCard* round, std::uint32_t size, std::uint32_t dealer_from, int seats,
+                                  HandState dealer, Tally& tally) const {
   const auto at = [&](int i) { return round[static_cast<std::size_t>(i)]; };
   SideBetDeal deal;
   deal.upcard = at(seats);

@@ -1,4 +1,4 @@
-// The Engine's counting in the round (private to src/blackjack/): the true
+// The Engine's counting in the round (private to src/engine/): the true
 // count without a division, inlined where the rounds ask it, and the state a
 // counted round and a chunk's counter carry. The set-up of the divisors and
 // the counter's money are in engine_counting.cpp.
@@ -8,7 +8,7 @@
 #include <bitset>
 #include <cstdint>
 
-#include "cardsim/blackjack/engine.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
@@ -25,7 +25,7 @@ namespace cardsim::blackjack {
 // Remainder by Direct Computation", Software: Practice and Experience 2019,
 // theorem 1); with N = 23 and D < 2^17, F = 40 and the product stays below
 // 2^63.
-inline int Engine::fast_true_count(int running_count, int remaining_cards) const {
+inline int EngineCore::fast_true_count(int running_count, int remaining_cards) const {
   const TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining_cards)];
   const std::int64_t numerator = std::clamp<std::int64_t>(true_count_numerator(running_count, d), d.lowest, d.highest);
   const auto shifted = static_cast<std::uint64_t>(numerator - d.lowest);
@@ -35,7 +35,7 @@ inline int Engine::fast_true_count(int running_count, int remaining_cards) const
 // The numerator of fast_true_count() before its clamp: 2x plus what the
 // rounding adds. The sign picks the addend by a mask, not a branch (the
 // running count's sign is a coin toss for a branch predictor).
-inline std::int64_t Engine::true_count_numerator(int running_count, const TrueCountDivisor& d) const {
+inline std::int64_t EngineCore::true_count_numerator(int running_count, const TrueCountDivisor& d) const {
   const std::int32_t negative = running_count >> 31;  // -1 if negative, else 0
   const std::int32_t add = d.add_if_positive + (negative & (d.add_if_negative - d.add_if_positive));
   return std::int64_t{running_count} * twice_factor_ + add;
@@ -45,14 +45,14 @@ inline std::int64_t Engine::true_count_numerator(int running_count, const TrueCo
 // with no division at all: the true count is floor(numerator / D), and
 // floor(n / D) >= k exactly when n >= k * D. (The clamp changes no answer for
 // such an index.)
-inline bool Engine::fast_true_count_at_least(int running_count, int remaining_cards, int index) const {
+inline bool EngineCore::fast_true_count_at_least(int running_count, int remaining_cards, int index) const {
   const TrueCountDivisor& d = divisors_[static_cast<std::size_t>(remaining_cards)];
   return true_count_numerator(running_count, d) >= std::int64_t{index} * d.twice_divisor;
 }
 
 // The running count of a counted round (tag units): play_round adds each card
 // as it is drawn, and reports the dealer's cards and the round's result.
-struct Engine::RoundCount {
+struct EngineCore::RoundCount {
   int running = 0;  // before the round, then with every card drawn (hole card included)
   int upcard = 0;
   int hole = 0;
@@ -69,7 +69,7 @@ struct Engine::RoundCount {
 // round (tag units), whether the counter is playing (wonging) or watching,
 // and the true counts (buckets) this shoe has reached so far (each shoe adds
 // one to TrueCountTally::shoes of every count it reaches).
-struct Engine::Counter {
+struct EngineCore::Counter {
   int running = 0;
   bool in = true;
   std::bitset<TRUE_COUNT_BUCKETS> reached{};
@@ -81,7 +81,7 @@ struct Engine::Counter {
 // chunk (add_counter_money) rather than round by round: the same integers.
 // A counter who never wongs plays every round: then only `wagered` is summed
 // round by round, the rest is the buckets' own tally.
-struct Engine::PlayedRounds {
+struct EngineCore::PlayedRounds {
   PlayedBuckets buckets{};
 };
 

@@ -2,6 +2,7 @@
 // not, index plays or not, one seat or the general round, plain or suited
 // shoe), play_rounds deals them shoe after shoe, and play_counted_round
 // carries the counter from round to round. The round itself: engine_round.hpp.
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -9,52 +10,66 @@
 #include <vector>
 
 #include "card_sources.hpp"
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/core/shoe.hpp"
+#include "engine_core.hpp"
 #include "engine_counting.hpp"
 #include "engine_round.hpp"
 
 namespace cardsim::blackjack {
 
-bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
+namespace {
+// What a chunk's rounds need of the compiled round: counted, with index plays
+// checked, the one-seat round (its seat loops vanish: 15% of a round's time),
+// suited cards (side bets, Spanish bonuses; core::Shoe else), controlled.
+struct RoundKind {
+  bool counting = false;
+  bool indexed = false;
+  bool one_seat = false;
+  bool suited = false;
+  bool controlled = false;
+  bool operator==(const RoundKind&) const = default;
+};
+}  // namespace
+
+bool EngineCore::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, const std::atomic<bool>* stop) const {
+  using Loop = bool (EngineCore::*)(std::uint64_t, core::Rng&, Tally&, const std::atomic<bool>*) const;
+  struct Compiled {
+    RoundKind kind;
+    Loop play;
+  };
+  // The compiled chunk loops, one per kind of round a run can need (each kind
+  // is a round of its own in the binary; a kind not listed is never needed).
+  static constexpr std::array<Compiled, 14> LOOPS{{
+      // counting, indexed, one_seat, suited, controlled
+      {{false, false, true, false, false}, &EngineCore::play_rounds<false, false, true>},
+      {{false, false, false, false, false}, &EngineCore::play_rounds<false, false, false>},
+      {{true, false, true, false, false}, &EngineCore::play_rounds<true, false, true>},
+      {{true, false, false, false, false}, &EngineCore::play_rounds<true, false, false>},
+      {{true, true, true, false, false}, &EngineCore::play_rounds<true, true, true>},
+      {{true, true, false, false, false}, &EngineCore::play_rounds<true, true, false>},
+      {{false, false, false, true, false}, &EngineCore::play_rounds<false, false, false, SuitedShoe>},
+      {{true, false, false, true, false}, &EngineCore::play_rounds<true, false, false, SuitedShoe>},
+      {{true, true, false, true, false}, &EngineCore::play_rounds<true, true, false, SuitedShoe>},
+      {{false, false, true, false, true}, &EngineCore::play_rounds<false, false, true, core::Shoe, true>},
+      {{false, false, false, false, true}, &EngineCore::play_rounds<false, false, false, core::Shoe, true>},
+      {{false, false, false, true, true}, &EngineCore::play_rounds<false, false, false, SuitedShoe, true>},
+      {{true, true, false, false, true}, &EngineCore::play_rounds<true, true, false, core::Shoe, true>},
+      {{true, true, false, true, true}, &EngineCore::play_rounds<true, true, false, SuitedShoe, true>},
+  }};
+  RoundKind kind;
+  kind.counting = counting_.enabled;
+  kind.controlled = control_values_ != nullptr;
+  kind.suited = !side_bets_.empty() || rules_.spanish_bonuses;
+  // Controlled counted rounds always check index plays (none is a no-op) and
+  // keep their seat loops, as suited rounds do.
+  kind.indexed = kind.counting && (has_indices_ || kind.controlled);
+  kind.one_seat = one_seat_round() && !kind.suited && !(kind.counting && kind.controlled);
+  const auto loop = std::find_if(LOOPS.begin(), LOOPS.end(), [&](const Compiled& c) { return c.kind == kind; });
+  if (loop == LOOPS.end()) throw Error("internal: no compiled round for this run");
   const Tally before = tally;
-  // One seat, the common case, is compiled apart: its seat loops vanish (15%
-  // of a round's time).
-  const bool one_seat = one_seat_round();
-  bool played = false;
-  if (control_values_ && counting_.enabled) {  // controlled counted rounds: index plays checked (none is a no-op)
-    played = !side_bets_.empty() || rules_.spanish_bonuses
-                 ? play_rounds<true, true, false, SuitedShoe, true>(rounds, rng, tally, stop)
-                 : play_rounds<true, true, false, core::Shoe, true>(rounds, rng, tally, stop);
-  } else if (control_values_) {  // controlled rounds
-    if (!side_bets_.empty() || rules_.spanish_bonuses) {
-      played = play_rounds<false, false, false, SuitedShoe, true>(rounds, rng, tally, stop);
-    } else {
-      played = one_seat ? play_rounds<false, false, true, core::Shoe, true>(rounds, rng, tally, stop)
-                        : play_rounds<false, false, false, core::Shoe, true>(rounds, rng, tally, stop);
-    }
-  } else if (!side_bets_.empty() || rules_.spanish_bonuses) {  // suited cards (the seat loops kept)
-    if (!counting_.enabled) {
-      played = play_rounds<false, false, false, SuitedShoe>(rounds, rng, tally, stop);
-    } else if (has_indices_) {
-      played = play_rounds<true, true, false, SuitedShoe>(rounds, rng, tally, stop);
-    } else {
-      played = play_rounds<true, false, false, SuitedShoe>(rounds, rng, tally, stop);
-    }
-  } else if (counting_.enabled) {
-    if (has_indices_) {
-      played = one_seat ? play_rounds<true, true, true>(rounds, rng, tally, stop)
-                        : play_rounds<true, true, false>(rounds, rng, tally, stop);
-    } else {
-      played = one_seat ? play_rounds<true, false, true>(rounds, rng, tally, stop)
-                        : play_rounds<true, false, false>(rounds, rng, tally, stop);
-    }
-  } else {
-    played = one_seat ? play_rounds<false, false, true>(rounds, rng, tally, stop)
-                      : play_rounds<false, false, false>(rounds, rng, tally, stop);
-  }
+  const bool played = (this->*loop->play)(rounds, rng, tally, stop);
   if (!played) return false;
   add_derived_counts(before, tally);
   // (Apart from the rounds' code on purpose: folded into add_counter_money,
@@ -69,7 +84,7 @@ bool Engine::play_chunk(std::uint64_t rounds, core::Rng& rng, Tally& tally, cons
 // each hand's wager is a bet, or two if doubled, and insurance is half a bet;
 // (Blackjack Switch: every seat is dealt two hands each round)
 // the table's net is the seats' nets, and with one seat the table is the seat.
-void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
+void EngineCore::add_derived_counts(const Tally& before, Tally& tally) const {
   const std::int64_t rounds = tally.rounds - before.rounds;
   for (std::size_t s = 0; s < static_cast<std::size_t>(rules_.seats); ++s) {
     SeatTally& seat = tally.seats[s];
@@ -84,8 +99,8 @@ void Engine::add_derived_counts(const Tally& before, Tally& tally) const {
 }
 
 template <bool COUNTING, bool INDEXED, bool ONE_SEAT, class Deck, bool CONTROLLED>
-bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally,
-                         const std::atomic<bool>* stop) const {
+bool EngineCore::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tally,
+                             const std::atomic<bool>* stop) const {
   const auto stop_now = [stop](std::uint64_t r) {
     return stop != nullptr && r % STOP_POLL_ROUNDS == STOP_POLL_ROUNDS - 1 && stop->load(std::memory_order_relaxed);
   };
@@ -186,9 +201,9 @@ bool Engine::play_rounds(std::uint64_t rounds, core::Rng& rng_state, Tally& tall
 // round; the counter's rounds go to `played`, its money to tally.counting at
 // the end of the chunk (add_counter_money).
 template <bool INDEXED, bool ONE_SEAT, class Deck, bool CONTROLLED>
-inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter, PlayedRounds& played,
-                                       [[maybe_unused]] Composition* composition,
-                                       [[maybe_unused]] CountedControlCycle* cycle) const {
+inline void EngineCore::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally, Counter& counter,
+                                           PlayedRounds& played, [[maybe_unused]] Composition* composition,
+                                           [[maybe_unused]] CountedControlCycle* cycle) const {
   const int tc = fast_true_count(counter.running, static_cast<int>(shoe.remaining()));
   if (wongs_) {
     if (counter.in && counting_.has_wong_out && tc < counting_.wong_out) {
@@ -264,7 +279,7 @@ inline void Engine::play_counted_round(Deck& shoe, core::Rng& rng, Tally& tally,
   }
 }
 
-void Engine::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
+void EngineCore::play_shoe_round(core::Shoe& shoe, core::Rng& rng, Tally& tally, int& running_count) const {
   if (!counting_.enabled) throw Error("a counted shoe round needs counting on");
   if (rules_.spanish_bonuses) throw Error("a counted shoe round deals no suits: Spanish 21's bonuses need them");
   Counter counter{running_count, true};

@@ -1,4 +1,4 @@
-// The card sources the Engine's round deals from (private to src/blackjack/):
+// The card sources the Engine's round deals from (private to src/engine/):
 // the shoe of suited cards of side-bet runs, the infinite deck, and the fixed
 // sequences of stacked rounds. Each answers draw(rng) with a card's value
 // (1..10) and lookahead() with the cards it would deal next; the counted
@@ -12,11 +12,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/blackjack/side_bet.hpp"
 #include "cardsim/core/error.hpp"
 #include "cardsim/core/rng.hpp"
 #include "cardsim/core/shoe.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
@@ -143,7 +143,7 @@ class SuitedStackedCards {
 // shoe's at a shuffle less those dealt since (the burn cards), less each card
 // drawn; after a reshuffle of the discards, the full shoe's less the round's
 // cards on the table.
-struct Engine::Composition {
+struct EngineCore::Composition {
   std::array<std::int32_t, CARD_VALUES + 1> full{};
   std::array<std::int32_t, CARD_VALUES + 1> count{};
   std::int32_t total = 0;

@@ -1,5 +1,5 @@
 // The hands of a round the Engine plays and the tables that settle them
-// (private to src/blackjack/, for engine_round.hpp).
+// (private to src/engine/, for engine_round.hpp).
 #pragma once
 
 #include <array>

@@ -6,14 +6,14 @@
 #include <string>
 
 #include "card_sources.hpp"
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
+#include "engine_core.hpp"
 #include "engine_counting.hpp"
 #include "engine_round.hpp"
 
 namespace cardsim::blackjack {
 
-void Engine::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally& tally) const {
+void EngineCore::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally& tally) const {
   SuitedStackedCards stacked(cards);
   core::Rng unused;
   const Tally before = tally;
@@ -21,7 +21,7 @@ void Engine::play_stacked_suited_round(std::span<const SuitedCard> cards, Tally&
   add_derived_counts(before, tally);
 }
 
-void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
+void EngineCore::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally) const {
   if (rules_.spanish_bonuses)
     throw Error("stacked round: Spanish 21's bonuses need suited cards (play_stacked_suited_round)");
   StackedCards stacked(cards);
@@ -31,8 +31,8 @@ void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tall
   add_derived_counts(before, tally);
 }
 
-void Engine::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
-                                int remaining_cards) const {
+void EngineCore::play_stacked_round(std::span<const std::uint8_t> cards, Tally& tally, int running_count,
+                                    int remaining_cards) const {
   if (!counting_.enabled) throw Error("stacked counted round: counting is off");
   if (remaining_cards < 0 || remaining_cards > rules_.shoe_cards()) {
     throw Error("stacked counted round: " + std::to_string(remaining_cards) + " cards left in a shoe of " +

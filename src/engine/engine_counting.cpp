@@ -4,14 +4,14 @@
 #include <cstdint>
 #include <string>
 
-#include "cardsim/blackjack/engine.hpp"
 #include "cardsim/core/error.hpp"
+#include "engine_core.hpp"
 
 namespace cardsim::blackjack {
 
 // The counter's tables: index plays, tags, the ramp's bets by true count
 // bucket, and the true count's divisor for every number of cards left.
-void Engine::set_up_counting() {
+void EngineCore::set_up_counting() {
   if (rules_.infinite()) throw Error("card counting needs a finite shoe, not an infinite deck");
   indices_ = ResolvedIndices(rules_, strategy_, counting_.indices);
   has_indices_ = !counting_.indices.empty();
@@ -55,17 +55,17 @@ void Engine::set_up_counting() {
 
 // The same value as true_count() (a test checks every case), clamped; the
 // divisor for each number of remaining cards is precomputed.
-int Engine::true_count_of(int running_count, int remaining_cards) const {
+int EngineCore::true_count_of(int running_count, int remaining_cards) const {
   return fast_true_count(running_count, std::clamp(remaining_cards, 0, rules_.shoe_cards()));
 }
 
-bool Engine::true_count_at_least(int running_count, int remaining_cards, int index) const {
+bool EngineCore::true_count_at_least(int running_count, int remaining_cards, int index) const {
   return fast_true_count_at_least(running_count, std::clamp(remaining_cards, 0, rules_.shoe_cards()), index);
 }
 
 // The counter's money of the rounds in `played` (the chunk's rounds since
 // `before`), at the ramp's bets.
-void Engine::add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const {
+void EngineCore::add_counter_money(const PlayedRounds& played, const CountingTally& before, Tally& tally) const {
   PlayedBuckets buckets = played.buckets;
   if (!wongs_) {  // every round played: the buckets' own sums
     for (std::size_t b = 0; b < buckets.size(); ++b) {
