@@ -1,10 +1,10 @@
 // The round engine: deals and plays rounds of blackjack under one rule set and
 // one strategy, into a Tally.
 //
-// Built once per run (tables resolved from Rules and StrategyChart), then used
-// read-only by every thread: play_chunk() owns its shoe and writes only to the
-// tally it is given. A copy shares the built tables (they never change). The
-// round, its chunk loops and tables are private to src/blackjack/
+// Built once per run (tables resolved from Rules and a ResolvedStrategy), then
+// used read-only by every thread: play_chunk() owns its shoe and writes only to
+// the tally it is given. A copy shares the built tables (they never change).
+// The round, its chunk loops and tables are private to src/engine/
 // (engine_core.hpp), so that they change without changing this header.
 #pragma once
 
